@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: what a warp's shared-memory access costs. Every function here asks the one
+// engine (detail/engine.hpp); all are constexpr and callable in device code.
+#ifndef BANKCHECK_ANALYZE_HPP
+#define BANKCHECK_ANALYZE_HPP
+
+#include <cstdint>
+
+#include <bankcheck/arch.hpp>
+#include <bankcheck/config.hpp>
+#include <bankcheck/detail/engine.hpp>
+#include <bankcheck/op.hpp>
+#include <bankcheck/report.hpp>
+
+namespace bankcheck {
+
+// As a lane mask: every lane of the architecture's warp (32 on NVIDIA, 64 on CDNA).
+inline constexpr std::uint64_t whole_warp = ~std::uint64_t{0};
+
+// The cost of one instruction: lane l (of active_lanes) accesses byte address
+// address_of_lane(l) with `op`, on `arch`. Bad input fails constant evaluation naming the rule;
+// at run time it gives a report whose .error names it.
+// Example: analyze([](int l) { return 4 * 33 * l; }, load(4)).wavefronts -> 1
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
+                                               const Arch& arch) {
+  const architecture a = arch;
+  const detail::plan p = detail::make_plan(op, active_lanes, a);
+  report r{};
+  if (p.error != errc::none) return r.error = p.error, r;
+  detail::lane_values v{};
+  detail::gather(address_of_lane, p.call, v);
+  detail::no_visitor none{};
+  return detail::run(v, op, p, a, none);
+}
+
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp) {
+  return bankcheck::analyze(address_of_lane, op, active_lanes, arch::nvidia);
+}
+
+namespace detail {
+// Runs the engine with a visitor that records every lane's phase and pass.
+BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values& v, access op, const plan& p,
+                                                    const architecture& a) noexcept {
+  pass_table t{};
+  t.lanes = a.warp_size;
+  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = t.phase[l] = -1;
+  if (p.error != errc::none) return t.error = p.error, t;
+  table_visitor visit{&t};
+  const report r = run(v, op, p, a, visit);
+  if (!r.ok()) {
+    for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = t.phase[l] = -1;
+    return t.error = r.error, t;
+  }
+  t.passes = r.degree;
+  return t;
+}
+}  // namespace detail
+
+// The phase and pass in which each lane is served, for the same arguments as analyze.
+// Example: pass_schedule([](int l) { return 128 * l; }, load(4))[5] -> 5
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
+                                                         const Arch& arch) {
+  const architecture a = arch;
+  const detail::plan p = detail::make_plan(op, active_lanes, a);
+  detail::lane_values v{};
+  if (p.error == errc::none) detail::gather(address_of_lane, p.call, v);
+  return detail::schedule(v, op, p, a);
+}
+
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
+                                                         std::uint64_t active_lanes = whole_warp) {
+  return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia);
+}
+
+namespace detail {
+// The seed's model: lanes 0..31 each read one 4-byte word, word_of_lane(l), from 32 banks.
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr lane_values seed_words(F& word_of_lane) {
+  lane_values v{};
+  v.unit = 4;
+  gather(word_of_lane, lane_range(0, 31), v);
+  return v;
+}
+}  // namespace detail
+
+// The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
+// word_of_lane(l) being a 4-byte word index (32 banks). 0 only for invalid input at run time.
+// Example: conflict_degree([](int l) { return 32 * l; }) -> 32 (a column of float[32][32])
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
+  const detail::lane_values v = detail::seed_words(word_of_lane);
+  const architecture a = arch::nvidia;
+  detail::no_visitor none{};
+  return detail::run(v, load(4), detail::make_plan(load(4), whole_warp, a), a, none).degree;
+}
+
+// The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
+// Example: pass_schedule([](int l) { return 32 * l; })[7] -> 7
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
+  const detail::lane_values v = detail::seed_words(word_of_lane);
+  const architecture a = arch::nvidia;
+  return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
+}
+
+// Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).
+// Example: strided_degree(2) -> 2, strided_degree(33) -> 1
+BANKCHECK_HOST_DEVICE constexpr int strided_degree(long long d) noexcept {
+  int r = static_cast<int>(d % 32);
+  r = r < 0 ? -r : r;
+  int g = 32;
+  while (r != 0) {
+    const int t = g % r;
+    g = r;
+    r = t;
+  }
+  return g;
+}
+
+}  // namespace bankcheck
+
+#endif

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: every public header.
+#ifndef BANKCHECK_BANKCHECK_HPP
+#define BANKCHECK_BANKCHECK_HPP
+
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <bankcheck/config.hpp>
+#include <bankcheck/error.hpp>
+#include <bankcheck/op.hpp>
+#include <bankcheck/report.hpp>
+#include <bankcheck/version.hpp>
+
+#endif

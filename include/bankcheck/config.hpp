@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: configuration macros shared by every header.
+#ifndef BANKCHECK_CONFIG_HPP
+#define BANKCHECK_CONFIG_HPP
+
+// Marks every function device code may call. Override by defining it first.
+#ifndef BANKCHECK_HOST_DEVICE
+#if defined(__CUDACC__)
+#define BANKCHECK_HOST_DEVICE __host__ __device__
+#else
+#define BANKCHECK_HOST_DEVICE
+#endif
+#endif
+
+// Put before a function template that calls a user's callable: a lambda written inside a
+// kernel is __device__-only, and nvcc would otherwise reject the call from a
+// __host__ __device__ template without --expt-relaxed-constexpr.
+#ifndef BANKCHECK_CALLS_USER_CODE
+#if defined(__CUDACC__) && !defined(__clang__)
+#define BANKCHECK_CALLS_USER_CODE _Pragma("nv_exec_check_disable")
+#else
+#define BANKCHECK_CALLS_USER_CODE
+#endif
+#endif
+
+#endif

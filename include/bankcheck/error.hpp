@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: the rules a query can break, as error codes and as compile errors.
+#ifndef BANKCHECK_ERROR_HPP
+#define BANKCHECK_ERROR_HPP
+
+#include <bankcheck/config.hpp>
+
+namespace bankcheck {
+
+// Why a query has no answer. A report or schedule with an error carries no count (all zero).
+enum class errc : unsigned char {
+  none = 0,
+  access_width_must_be_1_2_4_8_or_16,
+  matrix_count_must_be_1_2_or_4,
+  address_must_be_a_multiple_of_the_access_width,
+  address_must_not_be_negative,
+  address_is_out_of_range,
+  lane_mask_must_not_be_empty,
+  lane_mask_must_fit_the_warp,
+  matrix_ops_need_every_lane_of_the_warp,
+  architecture_has_no_matrix_ops,
+  architecture_is_invalid,
+};
+
+// The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
+BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
+  switch (e) {
+    case errc::none: return "no error";
+    case errc::access_width_must_be_1_2_4_8_or_16: return "access width must be 1, 2, 4, 8 or 16 bytes";
+    case errc::matrix_count_must_be_1_2_or_4: return "ldmatrix/stmatrix count must be 1, 2 or 4";
+    case errc::address_must_be_a_multiple_of_the_access_width:
+      return "address must be a multiple of the access width";
+    case errc::address_must_not_be_negative: return "address must not be negative";
+    case errc::address_is_out_of_range: return "address is out of range (its byte address overflows 64 bits)";
+    case errc::lane_mask_must_not_be_empty: return "lane mask must not be empty";
+    case errc::lane_mask_must_fit_the_warp: return "lane mask must fit the warp";
+    case errc::matrix_ops_need_every_lane_of_the_warp:
+      return "ldmatrix/stmatrix are warp-wide: the lane mask must be the whole warp";
+    case errc::architecture_has_no_matrix_ops: return "architecture has no ldmatrix/stmatrix";
+    case errc::architecture_is_invalid:
+      return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes, "
+             "phase groups disjoint and covering the warp)";
+  }
+  return "unknown error";
+}
+
+// One function per rule, deliberately not constexpr: reaching one during constant evaluation is
+// the compile error, and the compiler's message names the rule, e.g.
+//   "call to non-'constexpr' function 'bankcheck::errc bankcheck::violated::lane_mask_must_not_be_empty()'".
+// At run time each one just returns its code.
+namespace violated {
+#define BANKCHECK_RULE(name) \
+  BANKCHECK_HOST_DEVICE inline errc name() noexcept { return errc::name; }
+BANKCHECK_RULE(access_width_must_be_1_2_4_8_or_16)
+BANKCHECK_RULE(matrix_count_must_be_1_2_or_4)
+BANKCHECK_RULE(address_must_be_a_multiple_of_the_access_width)
+BANKCHECK_RULE(address_must_not_be_negative)
+BANKCHECK_RULE(address_is_out_of_range)
+BANKCHECK_RULE(lane_mask_must_not_be_empty)
+BANKCHECK_RULE(lane_mask_must_fit_the_warp)
+BANKCHECK_RULE(matrix_ops_need_every_lane_of_the_warp)
+BANKCHECK_RULE(architecture_has_no_matrix_ops)
+BANKCHECK_RULE(architecture_is_invalid)
+#undef BANKCHECK_RULE
+}  // namespace violated
+
+}  // namespace bankcheck
+
+#endif
