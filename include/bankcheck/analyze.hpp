@@ -117,6 +117,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
 // Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).
 // Example: strided_degree(2) -> 2, strided_degree(33) -> 1
 BANKCHECK_HOST_DEVICE constexpr int strided_degree(long long d) noexcept {
+  if (d == 0) return 1;
   int r = static_cast<int>(d % 32);
   r = r < 0 ? -r : r;
   int g = 32;

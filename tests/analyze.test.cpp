@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/analyze.hpp: the seed's claims and every rule of MODEL.md, each with a
+// pattern whose answer changes if the rule is dropped.
+#include <bankcheck/analyze.hpp>
+#include <doctest/doctest.h>
+
+#include <cstdint>
+
+using namespace bankcheck;
+
+namespace {
+constexpr std::uint64_t lo_half = 0xffffull, even_lanes = 0x55555555ull;
+
+// The seed: a column of float s[32][32 + pad] is word l * (32 + pad).
+constexpr int column(int pad) {
+  return conflict_degree([pad](int l) { return l * (32 + pad); });
+}
+constexpr bool every_odd_stride_is_free(int max) {
+  for (int d = 1; d <= max; d += 2)
+    if (conflict_degree([d](int l) { return l * d; }) != 1) return false;
+  return true;
+}
+constexpr bool strided_matches_closed_form(int max) {
+  for (int d = 0; d <= max; ++d)
+    if (conflict_degree([d](int l) { return l * d; }) != strided_degree(d)) return false;
+  return true;
+}
+}  // namespace
+
+// The seed's claims.
+static_assert(column(0) == 32, "column of float[32][32]: 32 passes");
+static_assert(column(1) == 1, "padding 1: 1 pass");
+static_assert(column(2) == 2, "padding 2: 2 passes");
+static_assert(conflict_degree([](int l) { return l; }) == 1, "a row: 1 pass");
+static_assert(conflict_degree([](int l) { return 2 * l; }) == 2, "stride 2: 2 passes");
+static_assert(every_odd_stride_is_free(255), "every odd stride: 1 pass");
+static_assert(conflict_degree([](int l) { return l / 8; }) == 1, "eight lanes sharing each word: 1 pass");
+static_assert(strided_matches_closed_form(130), "conflict_degree(l * d) == gcd(d, 32)");
+static_assert(strided_degree(0) == 1 && strided_degree(32) == 32 && strided_degree(48) == 16 && strided_degree(-6) == 2);
+
+// The pass schedule: a lane is served in its word's position in its bank's queue.
+static_assert(pass_schedule([](int l) { return 32 * l; })[0] == 0 && pass_schedule([](int l) { return 32 * l; })[31] == 31);
+static_assert(pass_schedule([](int l) { return 2 * l; })[15] == 0 && pass_schedule([](int l) { return 2 * l; })[16] == 1);
+static_assert(pass_schedule([](int l) { return 2 * l; }).passes == 2);
+static_assert(pass_schedule([](int) { return 7; })[31] == 0, "a broadcast is served in pass 0");
+
+TEST_CASE("pass schedule of the column and of stride 2, lane by lane") {
+  const pass_table column32 = pass_schedule([](int l) { return 32 * l; });
+  const pass_table stride2 = pass_schedule([](int l) { return 2 * l; });
+  for (int l = 0; l < 32; ++l) {
+    CHECK(column32[l] == l);
+    CHECK(stride2[l] == l / 16);  // lanes l and l + 16 share bank 2l % 32
+    CHECK(stride2.phase[l] == 0);
+  }
+  CHECK(column32.passes == 32);
+  // Queue order is the first lane asking: lanes 16..31 ask first-seen words again.
+  const pass_table repeat = pass_schedule([](int l) { return 32 * (l % 16); });
+  for (int l = 0; l < 32; ++l) CHECK(repeat[l] == l % 16);
+}
+
+// Broadcast: lanes asking for one word share it.
+static_assert(analyze([](int) { return 0; }, load(4)).wavefronts == 1, "uniform read: 1");
+static_assert(analyze([](int l) { return 128 * (l % 2); }, load(4)).wavefronts == 2, "two words in bank 0: 2");
+static_assert(analyze([](int l) { return 4 * (l % 4); }, store(4)).wavefronts == 1, "stores to one word: 1");
+
+// Sub-word: a lane touches the word holding its bytes; bytes of one word are one word.
+static_assert(analyze([](int l) { return l; }, load(1)).wavefronts == 1, "32 bytes: 8 words, 1");
+static_assert(analyze([](int l) { return 2 * l; }, store(2)).wavefronts == 1, "64 bytes: 16 words, 1");
+static_assert(analyze([](int l) { return 128 * l + (l % 4); }, load(1)).wavefronts == 32, "bytes in 32 words of bank 0");
+static_assert(analyze([](int l) { return 64 * l; }, load(2)).wavefronts == 16, "2-byte stride 64: 16");
+
+// 8-byte accesses: two half-warp phases. Lanes l and l + 16 ask the same 8 bytes: in one
+// phase that would cost 1; in two it costs 2.
+static_assert(analyze([](int l) { return 8 * (l % 16); }, store(8)).wavefronts == 2);
+static_assert(analyze([](int l) { return 8 * (l % 16); }, store(8)).ideal == 2);
+static_assert(analyze([](int l) { return 8 * l; }, load(8)).wavefronts == 2, "contiguous LDS.64: 2");
+// 16-byte accesses: four quarter-warp phases.
+static_assert(analyze([](int l) { return 16 * (l % 8); }, store(16)).wavefronts == 4);
+static_assert(analyze([](int l) { return 16 * l; }, load(16)).wavefronts == 4, "contiguous LDS.128: 4");
+static_assert(analyze([](int l) { return 16 * l; }, load(16)).conflict_free());
+static_assert(analyze([](int l) { return 32 * l; }, load(16)).wavefronts == 8, "float4 at stride 2: 2 per quarter");
+
+// The load merge rule: P(1) or P(2) over the warp merges 8-byte loads into one phase and
+// 16-byte loads into two half-warp phases, never one.
+static_assert(analyze([](int) { return 0; }, load(8)).wavefronts == 1, "uniform LDS.64: 1 (2 unmerged)");
+static_assert(analyze([](int) { return 0; }, load(16)).wavefronts == 2, "uniform LDS.128: 2, not 1 and not 4");
+static_assert(analyze([](int) { return 0; }, load(16)).merged);
+static_assert(analyze([](int l) { return 8 * (l / 2); }, load(8)).wavefronts == 1, "pairs i^1 agree: merged");
+static_assert(analyze([](int l) { return 8 * ((l / 4) * 2 + l % 2); }, load(8)).wavefronts == 1, "pairs i^2 agree");
+static_assert(analyze([](int l) { return 8 * ((l / 4) * 2 + l % 2); }, load(8)).merged);
+static_assert(analyze([](int l) { return 16 * (l / 2); }, load(16)).wavefronts == 2, "LDS.128 pairs i^1: 2 halves");
+// Inactive partners do not block the merge.
+static_assert(analyze([](int l) { return 4 * l; }, load(8), even_lanes).wavefronts == 1);
+static_assert(analyze([](int l) { return 4 * l; }, load(8), even_lanes).merged);
+// One disagreeing pair anywhere keeps the phases.
+static_assert(analyze([](int l) { return l == 31 ? 8 : 8 * (l / 2); }, load(8)).wavefronts == 2);
+static_assert(!analyze([](int l) { return l == 31 ? 8 : 8 * (l / 2); }, load(8)).merged);
+// Mixed halves: the lower half agrees in pairs, the upper half does not.
+static_assert(!analyze([](int l) { return l < 16 ? 8 * (l / 2) : 8 * l; }, load(8)).merged);
+// Stores never merge.
+static_assert(analyze([](int) { return 0; }, store(8)).wavefronts == 2, "uniform STS.64: 2");
+static_assert(analyze([](int) { return 0; }, store(16)).wavefronts == 4, "uniform STS.128: 4");
+static_assert(!analyze([](int) { return 0; }, store(16)).merged);
+// 4-byte loads have nothing to merge.
+static_assert(!analyze([](int) { return 0; }, load(4)).merged);
+
+// ldmatrix / stmatrix: one phase per 8x8 matrix, 8 rows of 16 bytes from lanes 8m..8m+7;
+// free iff the rows fall in distinct 16-byte bank groups (a / 16) % 8: pitch P free iff P/16 odd.
+namespace {
+template <int Pitch, int N>
+constexpr report matrices() {
+  return analyze([](int l) { return Pitch * (l % 8) + 16 * (l / 8); }, ldmatrix(N));
+}
+}  // namespace
+static_assert(matrices<128, 1>().wavefronts == 8, "pitch 128 (P/16 = 8): all rows in one group");
+static_assert(matrices<128, 4>().wavefronts == 32 && matrices<128, 4>().ideal == 4);
+static_assert(matrices<144, 4>().wavefronts == 4 && matrices<144, 4>().conflict_free(), "pitch 144 (9): free");
+static_assert(matrices<48, 2>().wavefronts == 2, "pitch 48 (3): free");
+static_assert(matrices<32, 1>().wavefronts == 2, "pitch 32 (2): two rows per group");
+static_assert(analyze([](int l) { return 16 * (l / 8); }, ldmatrix(4)).wavefronts == 4, "coinciding rows: 1 each");
+static_assert(analyze([](int l) { return 128 * l; }, stmatrix(2)).wavefronts == 16);
+// Only the address lanes are called: lanes >= 8 would give a negative address.
+static_assert(analyze([](int l) { return l < 8 ? 144 * l : -1; }, ldmatrix(1)).wavefronts == 1);
+
+// Witness of the worst conflict.
+static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.bank == 0);
+static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.lane_b == 1);
+static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.word_b == 32);
+
+TEST_CASE("the report: witness, counts, bandwidth") {
+  const report column = analyze([](int l) { return 4 * 32 * l; }, load(4));
+  CHECK(column.ok());
+  CHECK(column.wavefronts == 32);
+  CHECK(column.ideal == 1);
+  CHECK(column.degree == 32);
+  CHECK(column.conflicts() == 31);
+  CHECK_FALSE(column.conflict_free());
+  CHECK(column.bandwidth() == doctest::Approx(1.0 / 32));
+  CHECK(column.worst.phase == 0);
+  CHECK(column.worst.bank == 0);
+  CHECK(column.worst.lane_a == 0);
+  CHECK(column.worst.lane_b == 1);
+  CHECK(column.worst.word_a == 0);
+  CHECK(column.worst.word_b == 32);
+
+  // The worst phase is named: here the third quarter of an LDS.128 store.
+  const report q = analyze([](int l) { return l / 8 == 2 ? 512 * l : 16 * l; }, store(16));
+  CHECK(q.wavefronts == 3 + 8);
+  CHECK(q.degree == 8);
+  CHECK(q.worst.phase == 2);
+  CHECK(q.worst.lane_a == 16);
+  CHECK(q.worst.lane_b == 17);
+
+  const report free = analyze([](int l) { return 4 * 33 * l; }, load(4));
+  CHECK(free.conflict_free());
+  CHECK(free.worst.lane_a == -1);
+  CHECK(free.bandwidth() == doctest::Approx(1.0));
+}
+
+TEST_CASE("the callable is called once for each active lane, and only for those") {
+  int calls[32] = {};
+  const report r = analyze(
+      [&calls](int l) {
+        ++calls[l];
+        return 4 * l;
+      },
+      load(4), 0xf0f0ull);
+  CHECK(r.ideal == 1);
+  for (int l = 0; l < 32; ++l) CHECK(calls[l] == ((0xf0f0ull >> l & 1) ? 1 : 0));
+}
+
+TEST_CASE("pass_schedule of a general access gives phase and pass per lane") {
+  const pass_table t = pass_schedule([](int l) { return 16 * (l % 8) + 512 * (l / 16); }, store(16));
+  for (int l = 0; l < 32; ++l) {
+    CHECK(t.phase[l] == l / 8);
+    CHECK(t[l] == 0);
+  }
+  const pass_table part = pass_schedule([](int l) { return 128 * l; }, load(4), 0xffull);
+  CHECK(part.passes == 8);
+  CHECK(part[7] == 7);
+  CHECK(part[8] == -1);
+  CHECK(part.phase[8] == -1);
+}
+
+TEST_CASE("bad input gives an error and no count at run time") {
+  int bad = 3, one = 1;  // run-time values, so nothing here is a constant expression
+  const auto words = [](int l) { return 4 * l; };
+  auto expect = [](const report& r, errc e) {
+    CHECK(r.error == e);
+    CHECK_FALSE(r.ok());
+    CHECK_FALSE(r.conflict_free());
+    CHECK(r.wavefronts == 0);
+    CHECK(r.ideal == 0);
+    CHECK(r.degree == 0);
+  };
+  expect(analyze(words, load(bad)), errc::access_width_must_be_1_2_4_8_or_16);
+  expect(analyze(words, store(bad * 4)), errc::access_width_must_be_1_2_4_8_or_16);
+  expect(analyze(words, ldmatrix(bad)), errc::matrix_count_must_be_1_2_or_4);
+  expect(analyze([one](int l) { return 4 * l + one; }, load(4)), errc::address_must_be_a_multiple_of_the_access_width);
+  expect(analyze([one](int l) { return 8 * l + 4 * one; }, load(8)), errc::address_must_be_a_multiple_of_the_access_width);
+  expect(analyze([one](int l) { return 16 * l + 8 * one; }, ldmatrix(1)), errc::address_must_be_a_multiple_of_the_access_width);
+  expect(analyze([one](int l) { return 4 * l - 4 * one; }, load(4)), errc::address_must_not_be_negative);
+  expect(analyze(words, load(4), std::uint64_t{0} * one), errc::lane_mask_must_not_be_empty);
+  expect(analyze(words, load(4), std::uint64_t{1} << 32), errc::lane_mask_must_fit_the_warp);
+  expect(analyze(words, load(4), std::uint64_t{1} << (63 * one)), errc::lane_mask_must_fit_the_warp);
+  expect(analyze(words, ldmatrix(1), lo_half), errc::matrix_ops_need_every_lane_of_the_warp);
+  expect(analyze(words, ldmatrix(1), whole_warp, arch::rdna3), errc::architecture_has_no_matrix_ops);
+  architecture no_banks = arch::nvidia;
+  no_banks.banks = 0;
+  expect(analyze(words, load(4), whole_warp, no_banks), errc::architecture_is_invalid);
+  architecture overlapping = arch::nvidia;
+  overlapping.load[2].lanes[1] = 1;  // lane 0 in two phases
+  expect(analyze(words, load(4), whole_warp, overlapping), errc::architecture_is_invalid);
+  architecture gap = arch::nvidia;
+  gap.store[4].lanes[3] = 0;  // lanes 24..31 in no phase
+  expect(analyze([](int l) { return 16 * l; }, store(16), whole_warp, gap), errc::architecture_is_invalid);
+
+  // The seed's functions: 0 passes means invalid input.
+  CHECK(conflict_degree([one](int l) { return l - one; }) == 0);
+  CHECK(conflict_degree([one](int) { return ~std::uint64_t{0} / 2 * one; }) == 0);  // 4 * word overflows
+  const pass_table t = pass_schedule([one](int l) { return l - one; });
+  CHECK(t.error == errc::address_must_not_be_negative);
+  CHECK(t.passes == 0);
+  CHECK(t[5] == -1);
+}
+
+TEST_CASE("addresses near the top of the 64-bit range are exact") {
+  std::uint64_t top = ~std::uint64_t{0} - 15;  // 16-byte aligned, last 16 bytes
+  const report r = analyze([top](int l) { return top - 16 * std::uint64_t(l); }, load(16));
+  CHECK(r.ok());
+  CHECK(r.wavefronts == 4);
+  CHECK(conflict_degree([](int l) { return (~std::uint64_t{0} >> 2) - 32 * std::uint64_t(l); }) == 32);
+}

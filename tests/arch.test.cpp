@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/arch.hpp: each architecture's tables as MODEL.md gives them, and a
+// pattern per table whose cost changes if the table is wrong.
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <doctest/doctest.h>
+
+#include <cstdint>
+
+using namespace bankcheck;
+
+namespace {
+constexpr architecture nv = arch::nvidia, cdna3 = arch::gfx942, cdna4 = arch::gfx950, r3 = arch::rdna3,
+                       r4 = arch::rdna4;
+
+constexpr bool same(const phase_groups& g, std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0,
+                    std::uint64_t d = 0, std::uint64_t e = 0, std::uint64_t f = 0, std::uint64_t h = 0,
+                    std::uint64_t i = 0) {
+  const std::uint64_t want[8] = {a, b, c, d, e, f, h, i};
+  for (int p = 0; p < 8; ++p)
+    if (g.lanes[p] != want[p]) return false;
+  return true;
+}
+constexpr std::uint64_t r(int first, int last) { return lane_range(first, last); }
+
+// Lane l of a b128 phase of CDNA3/RDNA3 reads the 16 bytes at its position in the phase, in
+// its own 128-byte row: free with the documented interleaved groups, 2-way with 8 consecutive.
+constexpr int interleaved_position(int l) {
+  const int quad = (l % 32) / 4;  // phases: quads {0,5} {1,4} {2,7} {3,6}
+  return (quad < 4 ? 0 : 4) + l % 4;
+}
+constexpr std::uint64_t b128_pattern(int l) { return 16 * (interleaved_position(l) % 8) + 128 * std::uint64_t(l); }
+}  // namespace
+
+static_assert(lane_range(4, 7) == 0xf0 && lane_range(0, 63) == ~std::uint64_t{0} && lane_range(32, 63) == 0xffffffff00000000);
+static_assert(same(blocks(32, 8), 0xff, 0xff00, 0xff0000, 0xff000000));
+static_assert(check(nv) == errc::none && check(cdna3) == errc::none && check(cdna4) == errc::none);
+static_assert(check(r3) == errc::none && check(r4) == errc::none);
+
+// NVIDIA: one phase up to 4 bytes, half-warps at 8, quarter-warps at 16; merged loads.
+static_assert(nv.banks == 32 && nv.bank_bytes == 4 && nv.warp_size == 32 && nv.merge_loads && nv.matrix_ops);
+static_assert(same(nv.load[0], r(0, 31)) && same(nv.load[2], r(0, 31)) && same(nv.store[1], r(0, 31)));
+static_assert(same(nv.load[3], r(0, 15), r(16, 31)) && same(nv.store[3], r(0, 15), r(16, 31)));
+static_assert(same(nv.load[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31)) && same(nv.store[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31)));
+static_assert(same(nv.merged_load[3], r(0, 31)) && same(nv.merged_load[4], r(0, 15), r(16, 31)));
+
+// CDNA3 gfx942, wave64, 32 banks.
+static_assert(cdna3.warp_size == 64 && cdna3.banks == 32 && !cdna3.merge_loads && !cdna3.matrix_ops);
+static_assert(same(cdna3.load[2], r(0, 31), r(32, 63)) && same(cdna3.load[0], r(0, 31), r(32, 63)));
+static_assert(same(cdna3.load[3], r(0, 15), r(16, 31), r(32, 47), r(48, 63)));
+static_assert(same(cdna3.load[4], r(0, 3) | r(20, 23), r(4, 7) | r(16, 19), r(8, 11) | r(28, 31), r(12, 15) | r(24, 27),
+                   r(32, 35) | r(52, 55), r(36, 39) | r(48, 51), r(40, 43) | r(60, 63), r(44, 47) | r(56, 59)));
+static_assert(same(cdna3.store[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31), r(32, 39), r(40, 47), r(48, 55), r(56, 63)));
+static_assert(same(cdna3.store[3], r(0, 15), r(16, 31), r(32, 47), r(48, 63)));
+// b32 in two 32-lane phases: lanes l and l + 32 reading one word cost 1 + 1, not 1.
+static_assert(analyze([](int l) { return 4 * (l % 32); }, load(4), whole_warp, arch::gfx942).wavefronts == 2);
+// b64 in four 16-lane phases, not two of 32.
+static_assert(analyze([](int l) { return 8 * (l % 16); }, load(8), whole_warp, arch::gfx942).wavefronts == 4);
+// b128 reads in the interleaved groups: free; writes in 8 consecutive lanes: 2-way.
+static_assert(analyze(b128_pattern, load(16), whole_warp, arch::gfx942).wavefronts == 8);
+static_assert(analyze(b128_pattern, store(16), whole_warp, arch::gfx942).wavefronts == 16);
+
+// CDNA4 gfx950, wave64, 64 banks.
+static_assert(cdna4.warp_size == 64 && cdna4.banks == 64);
+static_assert(same(cdna4.load[2], r(0, 63)) && same(cdna4.load[3], r(0, 31), r(32, 63)));
+static_assert(same(cdna4.load[4], r(0, 3) | r(12, 15) | r(20, 23) | r(24, 27), r(4, 7) | r(8, 11) | r(16, 19) | r(28, 31),
+                   (r(0, 3) | r(12, 15) | r(20, 23) | r(24, 27)) << 32, (r(4, 7) | r(8, 11) | r(16, 19) | r(28, 31)) << 32));
+// 64 banks: words 0 and 32 are in different banks.
+static_assert(analyze([](int l) { return 128 * (l % 2); }, load(4), whole_warp, arch::gfx950).wavefronts == 1);
+static_assert(analyze([](int l) { return 128 * (l % 2); }, load(4), whole_warp, arch::gfx942).wavefronts == 4, "2 phases x 2");
+// b32: one 64-lane phase; b64: two 32-lane phases.
+static_assert(analyze([](int l) { return 4 * l; }, load(4), whole_warp, arch::gfx950).wavefronts == 1);
+static_assert(analyze([](int l) { return 8 * l; }, load(8), whole_warp, arch::gfx950).wavefronts == 2);
+static_assert(analyze([](int l) { return 8 * (l % 32); }, load(8), whole_warp, arch::gfx950).wavefronts == 2);
+// b128: 16-lane interleaved phases; each phase reads 256 contiguous bytes in lane order of position.
+namespace {
+constexpr int cdna4_position(int l) {
+  const int q = (l % 32) / 4, i = l % 4;
+  constexpr int pos[8] = {0, 0, 1, 1, 2, 2, 3, 3};  // within {0,3,5,6} and {1,2,4,7}
+  return pos[q] * 4 + i;
+}
+}  // namespace
+static_assert(analyze([](int l) { return 16 * cdna4_position(l) + 256 * l; }, load(16), whole_warp, arch::gfx950).wavefronts == 4);
+static_assert(analyze([](int l) { return 16 * cdna4_position(l) + 256 * l; }, load(16), whole_warp, arch::gfx950).ideal == 4);
+
+// RDNA3 gfx1100 and RDNA4 gfx1201, wave32.
+static_assert(r3.warp_size == 32 && r4.warp_size == 32 && !r3.merge_loads && !r4.matrix_ops);
+static_assert(same(r3.load[4], r(0, 3) | r(20, 23), r(4, 7) | r(16, 19), r(8, 11) | r(28, 31), r(12, 15) | r(24, 27)));
+static_assert(same(r4.load[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31)));
+static_assert(same(r3.load[3], r(0, 15), r(16, 31)) && same(r4.load[3], r(0, 15), r(16, 31)));
+static_assert(analyze(b128_pattern, load(16), whole_warp, arch::rdna3).wavefronts == 4);
+static_assert(analyze(b128_pattern, load(16), whole_warp, arch::rdna4).wavefronts == 8);
+// No merge rule on AMD: a uniform 16-byte read costs one wavefront per phase.
+static_assert(analyze([](int) { return 0; }, load(16), whole_warp, arch::rdna3).wavefronts == 4);
+static_assert(analyze([](int) { return 0; }, load(8), whole_warp, arch::rdna4).wavefronts == 2);
+
+TEST_CASE("a user-described architecture is plain data") {
+  // A made-up 16-lane machine with 16 banks and 8-lane phases for every width.
+  architecture tiny{};
+  tiny.name = "tiny";
+  tiny.banks = 16;
+  tiny.warp_size = 16;
+  for (int i = 0; i < 5; ++i) tiny.load[i] = tiny.store[i] = blocks(16, 8);
+  CHECK(check(tiny) == errc::none);
+  const report col = analyze([](int l) { return 64 * l; }, load(4), whole_warp, tiny);
+  CHECK(col.wavefronts == 16);  // two phases of 8 lanes, all in bank 0
+  CHECK(col.ideal == 2);
+  CHECK(analyze([](int l) { return 4 * l; }, load(4), whole_warp, tiny).wavefronts == 2);
+  CHECK(analyze([](int l) { return 4 * l; }, load(4), 0xffff0000ull, tiny).error == errc::lane_mask_must_fit_the_warp);
+
+  architecture broken = tiny;
+  broken.bank_bytes = 3;
+  CHECK(check(broken) == errc::architecture_is_invalid);
+  broken = tiny;
+  broken.load[0].lanes[0] |= 1ull << 20;  // a lane outside the warp
+  CHECK(check(broken) == errc::architecture_is_invalid);
+}
