@@ -24,7 +24,7 @@ inline constexpr std::uint64_t whole_warp = ~std::uint64_t{0};
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                               const Arch& arch) {
+                                               Arch arch) {
   const architecture a = arch;
   const detail::plan p = detail::make_plan(op, active_lanes, a);
   report r{};
@@ -38,7 +38,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::analyze(address_of_lane, op, active_lanes, arch::nvidia);
+  return bankcheck::analyze(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 namespace detail {
@@ -65,7 +65,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values& v, access
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                                         const Arch& arch) {
+                                                         Arch arch) {
   const architecture a = arch;
   const detail::plan p = detail::make_plan(op, active_lanes, a);
   detail::lane_values v{};
@@ -77,7 +77,7 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia);
+  return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 namespace detail {
@@ -99,7 +99,7 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   const detail::lane_values v = detail::seed_words(word_of_lane);
-  const architecture a = arch::nvidia;
+  const architecture a = arch::nvidia_t{};
   detail::no_visitor none{};
   return detail::run(v, load(4), detail::make_plan(load(4), whole_warp, a), a, none).degree;
 }
@@ -110,7 +110,7 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   const detail::lane_values v = detail::seed_words(word_of_lane);
-  const architecture a = arch::nvidia;
+  const architecture a = arch::nvidia_t{};
   return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
 }
 

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck in device code under nvcc, without --expt-relaxed-constexpr or --extended-lambda:
+// compile-time answers inside kernels, from lambdas defined there, and run-time analysis.
+#include <bankcheck/bankcheck.hpp>
+
+#include <cstdint>
+
+namespace bc = bankcheck;
+
+// Namespace-scope facts, checked by nvcc's front end as well.
+static_assert(bc::conflict_degree([](int l) { return 32 * l; }) == 32, "column of float[32][32]");
+static_assert(bc::analyze([](int) { return 0; }, bc::load(16)).wavefronts == 2, "merged uniform LDS.128");
+
+template <int Pitch>
+struct tile_column {
+  __host__ __device__ constexpr int operator()(int lane) const { return lane * Pitch; }
+};
+
+__global__ void compile_time_in_kernel(int* out) {
+  // A lambda written inside the kernel is __device__ only; it still works in constant expressions.
+  constexpr int padded = bc::conflict_degree([](int lane) { return lane * 33; });
+  static_assert(padded == 1, "padding 1 -> 1 pass");
+  constexpr bc::report r = bc::analyze([](int lane) { return 16 * lane; }, bc::store(16));
+  static_assert(r.wavefronts == 4 && r.conflict_free(), "STS.128 contiguous: 4 quarter-warp phases");
+  constexpr bc::report m = bc::analyze([](int lane) { return 144 * (lane % 8) + 16 * (lane / 8); }, bc::ldmatrix(4));
+  static_assert(m.wavefronts == 4, "ldmatrix.x4 at pitch 144");
+  constexpr bc::pass_table t = bc::pass_schedule([](int lane) { return 2 * lane; });
+  static_assert(t[17] == 1, "stride 2: lane 17 in pass 1");
+  static_assert(bc::conflict_degree(tile_column<32>{}) == 32, "a functor works too");
+  static_assert(bc::analyze([](int l) { return 4 * l; }, bc::load(4), 0xffffffffffffffffull, bc::arch::gfx942).ideal == 2,
+                "another architecture");
+  out[threadIdx.x] = padded + r.wavefronts + m.degree + t[threadIdx.x % 32];
+}
+
+__global__ void run_time_in_kernel(const int* pitch, int* out) {
+  // Addresses known only at run time: each thread asks what a column read of its tile costs.
+  const int p = pitch[blockIdx.x];
+  const bc::report r = bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4));
+  const bc::report bad = bc::analyze([p](int lane) { return lane * p + 1; }, bc::load(4));
+  const int degree = bc::conflict_degree([p](int lane) { return lane * p; });
+  const bc::pass_table t = bc::pass_schedule([p](int lane) { return lane * p; });
+  out[blockIdx.x * 5 + 0] = r.wavefronts;
+  out[blockIdx.x * 5 + 1] = r.worst.lane_b;
+  out[blockIdx.x * 5 + 2] = static_cast<int>(bad.error);
+  out[blockIdx.x * 5 + 3] = degree;
+  out[blockIdx.x * 5 + 4] = t[static_cast<int>(threadIdx.x) % 32] + bc::strided_degree(p);
+}
+
+// Host code in the same translation unit keeps working.
+int host_side(int p) {
+  return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;
+}
