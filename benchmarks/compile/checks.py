@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+# Compile-time benchmark: N distinct conflict_degree checks in one translation unit, against the
+# floor (the same index functions, computing only each lane's bank) and an empty unit.
+"""Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
+                                       [--mix all|free|conflict] [--std 17]
+
+Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
+the library and for the floor, and their ratio. The expected answer of every check is computed
+here, in Python, from the seed's formula, so each generated static_assert is also a test."""
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def families():
+    """Index functions kernels use: (C++ body in `lane`, Python function of lane)."""
+    out = []
+    for k in range(10**6):
+        f = k % 6
+        a = k // 6
+        if f == 0:   # column of a padded tile: s[lane][c] with pitch 32 + p
+            p, c = a % 64, a // 64
+            out.append((f"lane * {32 + p} + {c}", lambda l, p=p, c=c: l * (32 + p) + c))
+        elif f == 1:  # row segment r
+            out.append((f"lane + {32 * a + a % 7}", lambda l, a=a: l + 32 * a + a % 7))
+        elif f == 2:  # XOR-swizzled row
+            x = a % 31 + 1
+            out.append((f"(lane ^ {x}) + {32 * a}", lambda l, a=a, x=x: (l ^ x) + 32 * a))
+        elif f == 3:  # groups of lanes sharing a word
+            g = 1 << (a % 5)
+            out.append((f"lane / {g} + {64 * a}", lambda l, a=a, g=g: l // g + 64 * a))
+        elif f == 4:  # 2-D thread block: w lanes per row, pitch q
+            w = 1 << (a % 5 + 1)
+            q = 32 + a // 5
+            out.append((f"(lane / {w}) * {q} + lane % {w}", lambda l, w=w, q=q: (l // w) * q + l % w))
+        else:         # plain stride
+            d = a + 2
+            out.append((f"lane * {d}", lambda l, d=d: l * d))
+        yield out[-1]
+
+
+def degree(fn):
+    banks = {}
+    for lane in range(32):
+        w = fn(lane)
+        banks.setdefault(w % 32, set()).add(w)
+    return max(len(s) for s in banks.values())
+
+
+def pick(n, mix):
+    chosen = []
+    for body, fn in families():
+        d = degree(fn)
+        if mix == "free" and d != 1:
+            continue
+        if mix == "conflict" and d == 1:
+            continue
+        chosen.append((body, d))
+        if len(chosen) == n:
+            return chosen
+
+
+def unit(kind, checks):
+    lines = []
+    if kind == "library":
+        lines.append("#include <bankcheck/bankcheck.hpp>")
+        for body, d in checks:
+            lines.append(f"static_assert(bankcheck::conflict_degree([](int lane) {{ return {body}; }}) == {d}, \"\");")
+    elif kind == "floor":
+        lines.append("template <class F> constexpr unsigned banks_touched(F f) {")
+        lines.append("  unsigned mask = 0;")
+        lines.append("  for (int lane = 0; lane < 32; ++lane) mask |= 1u << (f(lane) % 32);")
+        lines.append("  return mask;")
+        lines.append("}")
+        for body, _ in checks:
+            lines.append(f"static_assert(banks_touched([](int lane) {{ return {body}; }}) != 0u, \"\");")
+    return "\n".join(lines) + "\n"
+
+
+def cpu_seconds(cmd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--checks", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--compilers", default="g++,clang++")
+    ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
+    ap.add_argument("--std", default="17")
+    args = ap.parse_args()
+
+    checks = pick(args.checks, args.mix)
+    free = sum(1 for _, d in checks if d == 1)
+    print(f"command: {' '.join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])}")
+    print(f"{len(checks)} distinct checks ({free} conflict-free, {len(checks) - free} with conflicts), "
+          f"-std=c++{args.std} -fsyntax-only, best of {args.repeat}, CPU seconds over an empty unit\n")
+    print("| compiler | library (s) | floor (s) | ratio (library / floor) |")
+    print("|---|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for kind in ("empty", "floor", "library"):
+            paths[kind] = os.path.join(tmp, f"{kind}.cpp")
+            with open(paths[kind], "w") as f:
+                f.write(unit(kind, checks))
+        for cxx in args.compilers.split(","):
+            best = {}
+            for _ in range(args.repeat):  # interleave, so drifts in machine speed hit all three
+                for kind in ("empty", "floor", "library"):
+                    cmd = [cxx, f"-std=c++{args.std}", "-fsyntax-only", "-I", os.path.join(ROOT, "include"),
+                           paths[kind]]
+                    t = cpu_seconds(cmd)
+                    best[kind] = min(best.get(kind, t), t)
+            lib = best["library"] - best["empty"]
+            flo = best["floor"] - best["empty"]
+            print(f"| {cxx} | {lib:.3f} | {flo:.3f} | {lib / flo:.2f} |")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
