@@ -25,14 +25,12 @@ BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                Arch arch) {
-  const architecture a = arch;
-  const detail::plan p = detail::make_plan(op, active_lanes, a);
-  report r{};
-  if (p.error != errc::none) return r.error = p.error, r;
+  const detail::plan p = detail::make_plan(op, active_lanes, arch);
+  if (p.error != errc::none) return report{p.error};
   detail::lane_values v{};
   detail::gather(address_of_lane, p.call, v);
   detail::no_visitor none{};
-  return detail::run(v, op, p, a, none);
+  return detail::run(v, op, p, arch, none);
 }
 
 BANKCHECK_CALLS_USER_CODE
@@ -43,8 +41,9 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 
 namespace detail {
 // Runs the engine with a visitor that records every lane's phase and pass.
+template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values& v, access op, const plan& p,
-                                                    const architecture& a) noexcept {
+                                                    const Arch& a) noexcept {
   pass_table t{};
   t.lanes = a.warp_size;
   for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = t.phase[l] = -1;
@@ -66,11 +65,10 @@ BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                          Arch arch) {
-  const architecture a = arch;
-  const detail::plan p = detail::make_plan(op, active_lanes, a);
+  const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values v{};
   if (p.error == errc::none) detail::gather(address_of_lane, p.call, v);
-  return detail::schedule(v, op, p, a);
+  return detail::schedule(v, op, p, arch);
 }
 
 BANKCHECK_CALLS_USER_CODE
@@ -80,28 +78,20 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
   return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
-namespace detail {
-// The seed's model: lanes 0..31 each read one 4-byte word, word_of_lane(l), from 32 banks.
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr lane_values seed_words(F& word_of_lane) {
-  lane_values v{};
-  v.unit = 4;
-  gather(word_of_lane, lane_range(0, 31), v);
-  return v;
-}
-}  // namespace detail
-
 // The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
 // word_of_lane(l) being a 4-byte word index (32 banks). 0 only for invalid input at run time.
 // Example: conflict_degree([](int l) { return 32 * l; }) -> 32 (a column of float[32][32])
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
-  const detail::lane_values v = detail::seed_words(word_of_lane);
-  const architecture a = arch::nvidia_t{};
+  detail::lane_values v{};
+  v.unit = 4;  // word indices: lanes 0..31, 32 banks of 4 bytes, one word each
+  detail::gather(word_of_lane, 0xffffffff, v);
+  detail::phase_state s{};
   detail::no_visitor none{};
-  return detail::run(v, load(4), detail::make_plan(load(4), whole_warp, a), a, none).degree;
+  report r{};
+  const detail::geometry g{32, 4, 4, 4, v.is_signed};
+  return detail::serve_phase(v, lane_range(0, 31), g, 0, s, none, r) == errc::none ? r.degree : 0;
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -109,8 +99,10 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
-  const detail::lane_values v = detail::seed_words(word_of_lane);
-  const architecture a = arch::nvidia_t{};
+  detail::lane_values v{};
+  v.unit = 4;
+  detail::gather(word_of_lane, 0xffffffff, v);
+  constexpr arch::nvidia_t a{};
   return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
 }
 

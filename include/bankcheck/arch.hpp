@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include <bankcheck/config.hpp>
+#include <bankcheck/error.hpp>
 #include <bankcheck/op.hpp>
 
 namespace bankcheck {
@@ -15,22 +16,6 @@ namespace bankcheck {
 struct phase_groups {
   static constexpr int capacity = 8;
   std::uint64_t lanes[capacity] = {};
-};
-
-// Byte address a lives in word a / bank_bytes, in bank (a / bank_bytes) % banks.
-// Tables are indexed by access width: [0] 1 byte, [1] 2, [2] 4, [3] 8, [4] 16.
-struct architecture {
-  const char* name = "custom";
-  int banks = 32;
-  int bank_bytes = 4;
-  int warp_size = 32;
-  phase_groups load[5] = {};
-  phase_groups store[5] = {};
-  // The load merge rule (MODEL.md): when every active lane's partner i^1 or i^2 is inactive or
-  // asks for the same address, loads use merged_load instead of load.
-  bool merge_loads = false;
-  phase_groups merged_load[5] = {};
-  bool matrix_ops = false;  // ldmatrix / stmatrix exist (one phase per 8x8 matrix)
 };
 
 // Width 1, 2, 4, 8, 16 -> table index 0..4.
@@ -58,26 +43,67 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups twice(phase_groups g) noexcept {
   return g;
 }
 
-namespace arch {
+// Byte address a lives in word a / bank_bytes, in bank (a / bank_bytes) % banks.
+// Tables are indexed by access width: [0] 1 byte, [1] 2, [2] 4, [3] 8, [4] 16.
+// The built-in architectures (arch::nvidia ...) convert to this; fill one in for your own.
+struct architecture {
+  const char* name = "custom";
+  int banks = 32;
+  int bank_bytes = 4;
+  int warp_size = 32;
+  phase_groups load[5] = {};
+  phase_groups store[5] = {};
+  // The load merge rule (MODEL.md): when every active lane's partner i^1 or i^2 is inactive or
+  // asks for the same address, loads use merged_load instead of load.
+  bool merge_loads = false;
+  phase_groups merged_load[5] = {};
+  bool matrix_ops = false;  // ldmatrix / stmatrix exist (one phase per 8x8 matrix)
 
-// NVIDIA compute capability 5.0 .. 9.0: 32 banks of 4 bytes; 8-byte accesses in half-warps,
-// 16-byte in quarter-warps; the load merge rule; ldmatrix/stmatrix.
-struct nvidia_t {
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    architecture a{};
-    a.name = "nvidia";
-    const phase_groups warp = blocks(32, 32), half = blocks(32, 16), quarter = blocks(32, 8);
-    const phase_groups by_width[5] = {warp, warp, warp, half, quarter};
-    for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = a.merged_load[i] = by_width[i];
-    a.merge_loads = true;
-    a.merged_load[3] = warp;  // LDS.64 merged: one 32-lane phase
-    a.merged_load[4] = half;  // LDS.128 merged: two 16-lane phases, never one
-    a.matrix_ops = true;
-    return a;
+  // The phases of a load or store of `bytes` per lane; `merged` when the merge rule holds.
+  BANKCHECK_HOST_DEVICE constexpr phase_groups phases(op_kind kind, int bytes, bool merged) const noexcept {
+    const int i = width_index(bytes);
+    return kind == op_kind::store ? store[i] : merged && merge_loads ? merged_load[i] : load[i];
   }
 };
 
-// The four 8-lane phases of ds_read_b128 on CDNA3 and RDNA3.
+namespace detail {
+// Fills an architecture's tables from a description's phases(kind, bytes, merged).
+template <class Description>
+BANKCHECK_HOST_DEVICE constexpr architecture tabulate(const char* name) noexcept {
+  architecture a{};
+  a.name = name;
+  a.banks = Description::banks;
+  a.bank_bytes = Description::bank_bytes;
+  a.warp_size = Description::warp_size;
+  a.merge_loads = Description::merge_loads;
+  a.matrix_ops = Description::matrix_ops;
+  for (int i = 0; i < 5; ++i) {
+    a.load[i] = Description::phases(op_kind::load, 1 << i, false);
+    a.store[i] = Description::phases(op_kind::store, 1 << i, false);
+    a.merged_load[i] = Description::phases(op_kind::load, 1 << i, a.merge_loads);
+  }
+  return a;
+}
+}  // namespace detail
+
+namespace arch {
+
+// The built-in architectures are empty types: their facts are static, so device code and
+// constant expressions use them without materializing the tables. Each converts to `architecture`.
+
+// NVIDIA compute capability 5.0 .. 9.0: 32 banks of 4 bytes; 8-byte accesses in half-warps,
+// 16-byte in quarter-warps; merged 8-byte loads in one phase, 16-byte in two; ldmatrix/stmatrix.
+struct nvidia_t {
+  static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
+  static constexpr bool merge_loads = true, matrix_ops = true;
+  BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool merged) noexcept {
+    return blocks(32, bytes <= 4 ? 32 : bytes == 8 ? (merged ? 32 : 16) : (merged ? 16 : 8));
+  }
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<nvidia_t>("nvidia"); }
+};
+
+// The four 8-lane phases of ds_read_b128 on CDNA3 and RDNA3:
+// {0-3,20-23} {4-7,16-19} {8-11,28-31} {12-15,24-27}.
 BANKCHECK_HOST_DEVICE constexpr phase_groups amd_b128_phases() noexcept {
   phase_groups g{};
   g.lanes[0] = lane_range(0, 3) | lane_range(20, 23);
@@ -87,63 +113,55 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups amd_b128_phases() noexcept {
   return g;
 }
 
-// AMD CDNA3 (MI300, gfx942), wave64, 32 banks. ds_write_b128: 8 phases of 8 lanes.
+// AMD CDNA3 (MI300, gfx942), wave64, 32 banks; ds_write_b128 in 8 phases of 8 lanes.
 // Assumed, not measured: 1- and 2-byte accesses use the b32 phases, other stores the read phases.
 struct gfx942_t {
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    architecture a{};
-    a.name = "gfx942";
-    a.warp_size = 64;
-    const phase_groups b32 = blocks(64, 32), b64 = blocks(64, 16), b128 = twice(amd_b128_phases());
-    const phase_groups by_width[5] = {b32, b32, b32, b64, b128};
-    for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = by_width[i];
-    a.store[4] = blocks(64, 8);
-    return a;
+  static constexpr int banks = 32, bank_bytes = 4, warp_size = 64;
+  static constexpr bool merge_loads = false, matrix_ops = false;
+  BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind kind, int bytes, bool) noexcept {
+    return bytes <= 4                 ? blocks(64, 32)
+           : bytes == 8               ? blocks(64, 16)
+           : kind == op_kind::store   ? blocks(64, 8)
+                                      : twice(amd_b128_phases());
   }
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<gfx942_t>("gfx942"); }
 };
 
-// AMD CDNA4 (MI350, gfx950), wave64, 64 banks. The b32 phase (all 64 lanes) is uncertain.
+// AMD CDNA4 (MI350, gfx950), wave64, 64 banks; b128 in four 16-lane phases
+// {0-3,12-15,20-23,24-27} {4-7,8-11,16-19,28-31} and the same +32. The b32 phase is uncertain.
 struct gfx950_t {
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    architecture a{};
-    a.name = "gfx950";
-    a.banks = 64;
-    a.warp_size = 64;
+  static constexpr int banks = 64, bank_bytes = 4, warp_size = 64;
+  static constexpr bool merge_loads = false, matrix_ops = false;
+  BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
     phase_groups b128{};
     b128.lanes[0] = lane_range(0, 3) | lane_range(12, 15) | lane_range(20, 23) | lane_range(24, 27);
     b128.lanes[1] = lane_range(4, 7) | lane_range(8, 11) | lane_range(16, 19) | lane_range(28, 31);
-    const phase_groups b32 = blocks(64, 64), b64 = blocks(64, 32);
-    const phase_groups by_width[5] = {b32, b32, b32, b64, twice(b128)};
-    for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = by_width[i];
-    return a;
+    return bytes <= 4 ? blocks(64, 64) : bytes == 8 ? blocks(64, 32) : twice(b128);
   }
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<gfx950_t>("gfx950"); }
 };
 
 // AMD RDNA3 (gfx1100), wave32, 32 banks.
 struct rdna3_t {
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    architecture a{};
-    a.name = "rdna3";
-    const phase_groups b32 = blocks(32, 32), b64 = blocks(32, 16), b128 = amd_b128_phases();
-    const phase_groups by_width[5] = {b32, b32, b32, b64, b128};
-    for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = by_width[i];
-    return a;
+  static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
+  static constexpr bool merge_loads = false, matrix_ops = false;
+  BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
+    return bytes <= 4 ? blocks(32, 32) : bytes == 8 ? blocks(32, 16) : amd_b128_phases();
   }
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<rdna3_t>("rdna3"); }
 };
 
 // AMD RDNA4 (gfx1201), wave32, 32 banks: 16-byte accesses in quarter-waves.
 struct rdna4_t {
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    architecture a{};
-    a.name = "rdna4";
-    const phase_groups b32 = blocks(32, 32), b64 = blocks(32, 16), b128 = blocks(32, 8);
-    const phase_groups by_width[5] = {b32, b32, b32, b64, b128};
-    for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = by_width[i];
-    return a;
+  static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
+  static constexpr bool merge_loads = false, matrix_ops = false;
+  BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
+    return blocks(32, bytes <= 4 ? 32 : bytes == 8 ? 16 : 8);
   }
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<rdna4_t>("rdna4"); }
 };
 
-// Empty tag objects, usable in device code; each converts to its `architecture`.
+// Tag objects to pass to analyze; usable in device code.
 inline constexpr nvidia_t nvidia{};
 inline constexpr gfx942_t gfx942{};
 inline constexpr gfx950_t gfx950{};
@@ -159,9 +177,8 @@ BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
       (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return errc::architecture_is_invalid;
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
-  for (int t = 0; t < 15; ++t) {
+  for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {
     const phase_groups& g = t < 5 ? a.load[t] : t < 10 ? a.store[t - 5] : a.merged_load[t - 10];
-    if (t >= 10 && !a.merge_loads) break;
     std::uint64_t seen = 0;
     for (std::uint64_t m : g.lanes) {
       if (seen & m) return errc::architecture_is_invalid;

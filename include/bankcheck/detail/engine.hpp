@@ -15,12 +15,12 @@
 namespace bankcheck {
 namespace detail {
 
-// What the user's callable gave: value[l] for each lane l of `called`, in units of `unit` bytes.
+// What the user's callable gave: value[l] for each lane l it was called for, in units of
+// `unit` bytes (1: byte addresses; 4: the seed's word indices).
 struct lane_values {
   std::uint64_t value[64] = {};
-  std::uint64_t called = 0;
-  int unit = 1;             // 1: byte addresses; 4: 4-byte word indices (the seed's model)
-  bool is_signed = false;   // the callable returns a signed type: value >= 2^63 was negative
+  int unit = 1;
+  bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 };
 
 BANKCHECK_HOST_DEVICE constexpr int lowest_lane(std::uint64_t m) noexcept {
@@ -36,15 +36,16 @@ BANKCHECK_HOST_DEVICE constexpr int highest_lane(std::uint64_t m) noexcept {
   return l;
 }
 
-// Lanes whose callable the engine needs, or an error: checks the architecture scalars, the
-// op, and the mask. `mask == ~0` means the whole warp.
+// Active lanes and the lanes whose address is needed, after checking the architecture's
+// scalars, the op and the mask (`mask == ~0` is the whole warp).
 struct plan {
   errc error = errc::none;
-  std::uint64_t active = 0;  // active lanes
-  std::uint64_t call = 0;    // lanes whose address is needed
+  std::uint64_t active = 0;
+  std::uint64_t call = 0;
 };
 
-BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const architecture& a) noexcept {
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   plan p{};
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
@@ -73,21 +74,35 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_value
   using result = decltype(f(0));
   static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
                 "bankcheck: the address callable must return an integral type (a byte address or word index)");
-  v.called = call;
-  v.is_signed = result(-1) < result(0);
-  const int last = highest_lane(call);
-  for (int l = lowest_lane(call); l <= last; ++l)
-    if (call >> l & 1) v.value[l] = static_cast<std::uint64_t>(f(l));
+  v.is_signed = std::is_signed<result>::value;
+  const int first = lowest_lane(call), last = highest_lane(call);
+  if (call == lane_range(first, last)) {
+    for (int l = first; l <= last; ++l) v.value[l] = static_cast<std::uint64_t>(f(l));
+  } else {
+    for (int l = first; l <= last; ++l)
+      if (call >> l & 1) v.value[l] = static_cast<std::uint64_t>(f(l));
+  }
 }
 
-// Bank queues of one phase. A bank's distinct words form a list of nodes in queue order;
-// qbits[b] has bit (word / banks) % 64 set for each, so a new word is mostly found new in O(1).
+// How values become banks: word = value * unit / bank_bytes, bank = word % banks; a lane
+// touches max(1, width / bank_bytes) consecutive words.
+struct geometry {
+  int banks;
+  int bank_bytes;
+  int unit;
+  int width;
+  bool is_signed;
+};
+
+// Bank queues of one phase. qbits[b] has bit (word / banks) % 64 set for each distinct word of
+// bank b, so a word whose bit is clear is new in O(1). When a phase spans more than 64 bank
+// rows, bits can alias, and the queue itself (a list of nodes in first-asked order) decides.
 struct phase_state {
-  std::uint64_t used = 0;  // banks with at least one word
+  std::uint64_t used = 0;  // banks asked at least once
   std::uint64_t qbits[64] = {};
+  int count[64] = {};
   int head[64] = {};
   int tail[64] = {};
-  int count[64] = {};
   std::uint64_t node_word[256] = {};
   int node_lane[256] = {};
   int node_next[256] = {};
@@ -96,31 +111,33 @@ struct phase_state {
   int worst_bank = -1;  // first bank to reach it
 };
 
-// Queue word w (asked by lane) at its bank; returns its pass: its position in the queue.
-BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks) noexcept {
+// Queue word w (asked by lane) at its bank; returns its pass, its position in the queue (exact
+// only when keep_nodes; then 0 for a repeat is not assumed).
+BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks, bool keep_nodes) noexcept {
   const int b = static_cast<int>(w % static_cast<unsigned>(banks));
   const std::uint64_t bit = std::uint64_t{1} << (w / static_cast<unsigned>(banks) % 64);
   if (!(s.used >> b & 1)) {
     s.used |= std::uint64_t{1} << b;
     s.qbits[b] = bit;
     s.count[b] = 1;
-    s.head[b] = s.tail[b] = s.nodes;
+    if (keep_nodes) s.head[b] = s.tail[b] = s.nodes;
   } else {
-    if (s.node_word[s.head[b]] == w) return 0;  // broadcast of the bank's first word
-    if (s.qbits[b] & bit) {                      // maybe asked before: walk the queue
+    if (s.qbits[b] & bit) {  // asked before, or (keep_nodes only) an alias: the queue decides
+      if (!keep_nodes) return 0;
       int pass = 0;
       for (int n = s.head[b]; n >= 0; n = s.node_next[n], ++pass)
         if (s.node_word[n] == w) return pass;
     }
     s.qbits[b] |= bit;
-    s.node_next[s.tail[b]] = s.nodes;
-    s.tail[b] = s.nodes;
     ++s.count[b];
+    if (keep_nodes) s.node_next[s.tail[b]] = s.nodes, s.tail[b] = s.nodes;
   }
-  s.node_word[s.nodes] = w;
-  s.node_lane[s.nodes] = lane;
-  s.node_next[s.nodes] = -1;
-  ++s.nodes;
+  if (keep_nodes) {
+    s.node_word[s.nodes] = w;
+    s.node_lane[s.nodes] = lane;
+    s.node_next[s.nodes] = -1;
+    ++s.nodes;
+  }
   if (s.count[b] > s.worst) s.worst = s.count[b], s.worst_bank = b;
   return s.count[b] - 1;
 }
@@ -139,6 +156,88 @@ struct table_visitor {
   }
 };
 
+BANKCHECK_HOST_DEVICE constexpr bool is_power_of_two(std::uint64_t x) noexcept { return x != 0 && (x & (x - 1)) == 0; }
+
+// The engine's core: the lanes of one phase. Checks their addresses, then adds the phase to r:
+// ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is the worst.
+template <class Visitor>
+BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint64_t lanes, const geometry& g, int phase,
+                                                 phase_state& s, Visitor& visit, report& r) noexcept {
+  const int lo = lowest_lane(lanes), hi = highest_lane(lanes);
+  // diff: the bits in which some value differs from the first; x0 | diff: the OR of them all.
+  const std::uint64_t x0 = v.value[lo];
+  std::uint64_t diff = 0;
+  if (lanes == lane_range(lo, hi)) {
+    for (int l = lo + 1; l <= hi; ++l) diff |= v.value[l] ^ x0;
+  } else {
+    for (int l = lo + 1; l <= hi; ++l)
+      if (lanes >> l & 1) diff |= v.value[l] ^ x0;
+  }
+  const std::uint64_t all = x0 | diff;
+  if (g.is_signed && (all >> 63)) return violated::address_must_not_be_negative();
+  if (g.unit > 1 && (all > ~std::uint64_t{0} / static_cast<unsigned>(g.unit))) return violated::address_is_out_of_range();
+  if (all * static_cast<unsigned>(g.unit) % static_cast<unsigned>(g.width) != 0)
+    return violated::address_must_be_a_multiple_of_the_access_width();
+  ++r.ideal;
+  // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
+  const std::uint64_t row_bytes = static_cast<std::uint64_t>(g.banks) * static_cast<unsigned>(g.bank_bytes);
+  const bool rows_align = is_power_of_two(row_bytes) && row_bytes % static_cast<unsigned>(g.unit) == 0 &&
+                          row_bytes >= static_cast<unsigned>(g.width);
+  const std::uint64_t row = rows_align ? row_bytes / static_cast<unsigned>(g.unit) : 0;
+  if (!Visitor::wants_passes && rows_align && diff < row) {
+    r.wavefronts += 1;
+    if (r.degree < 1) r.degree = 1;
+    return errc::none;
+  }
+  const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
+  const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes);
+  const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
+  s.used = 0;
+  s.nodes = 0;
+  s.worst = 0;
+  s.worst_bank = -1;
+  for (int l = lo; l <= hi; ++l) {
+    if (!(lanes >> l & 1)) continue;
+    const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
+    int pass = 0;
+    for (int k = 0; k < words; ++k) {
+      const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks, keep_nodes);
+      pass = q > pass ? q : pass;
+    }
+    if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
+  }
+  r.wavefronts += s.worst;
+  if (s.worst <= r.degree) return errc::none;
+  r.degree = s.worst;
+  if (s.worst < 2) return errc::none;
+  conflict_witness& w = r.worst;
+  w.phase = phase;
+  w.bank = s.worst_bank;
+  if (keep_nodes) {
+    const int first = s.head[s.worst_bank], second = s.node_next[first];
+    w.lane_a = s.node_lane[first], w.word_a = s.node_word[first];
+    w.lane_b = s.node_lane[second], w.word_b = s.node_word[second];
+    return errc::none;
+  }
+  // Without queues: the first two lanes asking the worst bank for different words.
+  w.lane_a = -1;
+  for (int l = lo; l <= hi; ++l) {
+    if (!(lanes >> l & 1)) continue;
+    const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) / bb;
+    for (int k = 0; k < words; ++k) {
+      const std::uint64_t word = w0 + static_cast<unsigned>(k);
+      if (word % static_cast<unsigned>(g.banks) != static_cast<unsigned>(s.worst_bank)) continue;
+      if (w.lane_a < 0) {
+        w.lane_a = l, w.word_a = word;
+      } else if (word != w.word_a) {
+        w.lane_b = l, w.word_b = word;
+        return errc::none;
+      }
+    }
+  }
+  return errc::none;
+}
+
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
 BANKCHECK_HOST_DEVICE constexpr bool pairs_agree(const lane_values& v, std::uint64_t active, int k) noexcept {
   const int last = highest_lane(active);
@@ -148,75 +247,32 @@ BANKCHECK_HOST_DEVICE constexpr bool pairs_agree(const lane_values& v, std::uint
 }
 
 // The engine: MODEL.md's cost of one instruction whose lane addresses are in v.
-template <class Visitor>
-BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, const plan& p, const architecture& a,
+template <class Arch, class Visitor>
+BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, const plan& p, const Arch& a,
                                            Visitor& visit) noexcept {
   report r{};
-  const int width = op.bytes;
-  // Validate every address before counting anything.
-  {
-    const std::uint64_t limit = ~std::uint64_t{0} / static_cast<unsigned>(v.unit);
-    const int last = highest_lane(p.call);
-    for (int l = lowest_lane(p.call); l <= last; ++l) {
-      if (!(p.call >> l & 1)) continue;
-      const std::uint64_t x = v.value[l];
-      if (v.is_signed && (x >> 63)) return r.error = violated::address_must_not_be_negative(), r;
-      if (x > limit) return r.error = violated::address_is_out_of_range(), r;
-      if (x * static_cast<unsigned>(v.unit) % static_cast<unsigned>(width) != 0)
-        return r.error = violated::address_must_be_a_multiple_of_the_access_width(), r;
-    }
-  }
-  // The phases: one per matrix for ldmatrix/stmatrix, else the architecture's table.
   phase_groups groups{};
   if (op.is_matrix()) {
     for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_range(8 * m, 8 * m + 7);
   } else {
-    const int wi = width_index(width);
-    groups = op.kind == op_kind::store ? a.store[wi] : a.load[wi];
-    if (op.kind == op_kind::load && a.merge_loads && width > a.bank_bytes &&
-        (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2))) {
-      groups = a.merged_load[wi];
-      r.merged = true;
-    }
+    r.merged = op.kind == op_kind::load && a.merge_loads && op.bytes > a.bank_bytes &&
+               (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
+    groups = a.phases(op.kind, op.bytes, r.merged);
     // A table must cover the warp with disjoint groups.
     std::uint64_t seen = 0;
     for (std::uint64_t m : groups.lanes) {
-      if (seen & m) return r.error = violated::architecture_is_invalid(), r;
+      if (seen & m) return report{violated::architecture_is_invalid()};
       seen |= m;
     }
-    if (seen != lane_range(0, a.warp_size - 1)) return r.error = violated::architecture_is_invalid(), r;
+    if (seen != lane_range(0, a.warp_size - 1)) return report{violated::architecture_is_invalid()};
   }
-  const std::uint64_t bb = static_cast<unsigned>(a.bank_bytes);
-  const int words_per_lane = width > a.bank_bytes ? width / a.bank_bytes : 1;
+  const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes, v.is_signed};
   phase_state s{};
-  for (int g = 0; g < phase_groups::capacity; ++g) {
-    const std::uint64_t lanes = groups.lanes[g] & p.call;
+  for (int i = 0; i < phase_groups::capacity; ++i) {
+    const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes == 0) continue;
-    s.used = 0;
-    s.nodes = 0;
-    s.worst = 0;
-    s.worst_bank = -1;
-    const int last = highest_lane(lanes);
-    for (int l = lowest_lane(lanes); l <= last; ++l) {
-      if (!(lanes >> l & 1)) continue;
-      const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(v.unit) / bb;
-      int pass = 0;
-      for (int k = 0; k < words_per_lane; ++k) {
-        const int q = serve(s, w0 + static_cast<unsigned>(k), l, a.banks);
-        if (q > pass) pass = q;
-      }
-      if constexpr (Visitor::wants_passes) visit.lane(l, g, pass);
-    }
-    ++r.ideal;
-    r.wavefronts += s.worst;
-    if (s.worst > r.degree) {
-      r.degree = s.worst;
-      if (s.worst > 1) {
-        const int first = s.head[s.worst_bank], second = s.node_next[first];
-        r.worst = conflict_witness{g, s.worst_bank, s.node_lane[first], s.node_lane[second], s.node_word[first],
-                                   s.node_word[second]};
-      }
-    }
+    const errc e = serve_phase(v, lanes, g, i, s, visit, r);
+    if (e != errc::none) return report{e};
   }
   return r;
 }
