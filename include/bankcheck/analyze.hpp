@@ -28,7 +28,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (p.error != errc::none) return report{p.error};
   detail::lane_values v{};
-  detail::gather(address_of_lane, p.call, v);
+  detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
 }
@@ -67,7 +67,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
                                                          Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values v{};
-  if (p.error == errc::none) detail::gather(address_of_lane, p.call, v);
+  if (p.error == errc::none) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
 
@@ -86,12 +86,13 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   detail::lane_values v{};
   v.unit = 4;  // word indices: lanes 0..31, 32 banks of 4 bytes, one word each
-  detail::gather(word_of_lane, 0xffffffff, v);
+  constexpr detail::lane_span lanes{0, 31, true};
+  detail::gather(word_of_lane, 0xffffffff, lanes, v);
   detail::phase_state s{};
   detail::no_visitor none{};
   report r{};
   const detail::geometry g{32, 4, 4, 4, v.is_signed};
-  return detail::serve_phase(v, lane_range(0, 31), g, 0, s, none, r) == errc::none ? r.degree : 0;
+  return detail::serve_phase(v, 0xffffffff, lanes, g, 0, s, none, r) == errc::none ? r.degree : 0;
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -101,7 +102,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   detail::lane_values v{};
   v.unit = 4;
-  detail::gather(word_of_lane, 0xffffffff, v);
+  detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   constexpr arch::nvidia_t a{};
   return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
 }

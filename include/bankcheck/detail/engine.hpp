@@ -44,6 +44,17 @@ struct plan {
   std::uint64_t call = 0;
 };
 
+// The lanes of a mask as a loop range: lowest..highest, and whether every lane between is set.
+struct lane_span {
+  int first;
+  int last;
+  bool dense;
+};
+BANKCHECK_HOST_DEVICE constexpr lane_span span_of(std::uint64_t m) noexcept {
+  const int first = lowest_lane(m), last = highest_lane(m);
+  return lane_span{first, last, m == lane_range(first, last)};
+}
+
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   plan p{};
@@ -67,19 +78,18 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   return p;
 }
 
-// Calls f(lane) once for each lane of `call`, lowest lane first.
+// Calls f(lane) once for each lane of `call` (spanning `span`), lowest lane first.
 BANKCHECK_CALLS_USER_CODE
 template <class F>
-BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_values& v) {
+BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values& v) {
   using result = decltype(f(0));
   static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
                 "bankcheck: the address callable must return an integral type (a byte address or word index)");
   v.is_signed = std::is_signed<result>::value;
-  const int first = lowest_lane(call), last = highest_lane(call);
-  if (call == lane_range(first, last)) {
-    for (int l = first; l <= last; ++l) v.value[l] = static_cast<std::uint64_t>(f(l));
+  if (span.dense) {
+    for (int l = span.first; l <= span.last; ++l) v.value[l] = static_cast<std::uint64_t>(f(l));
   } else {
-    for (int l = first; l <= last; ++l)
+    for (int l = span.first; l <= span.last; ++l)
       if (call >> l & 1) v.value[l] = static_cast<std::uint64_t>(f(l));
   }
 }
@@ -161,13 +171,14 @@ BANKCHECK_HOST_DEVICE constexpr bool is_power_of_two(std::uint64_t x) noexcept {
 // The engine's core: the lanes of one phase. Checks their addresses, then adds the phase to r:
 // ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is the worst.
 template <class Visitor>
-BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint64_t lanes, const geometry& g, int phase,
-                                                 phase_state& s, Visitor& visit, report& r) noexcept {
-  const int lo = lowest_lane(lanes), hi = highest_lane(lanes);
+BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span,
+                                                 const geometry& g, int phase, phase_state& s, Visitor& visit,
+                                                 report& r) noexcept {
+  const int lo = span.first, hi = span.last;
   // diff: the bits in which some value differs from the first; x0 | diff: the OR of them all.
   const std::uint64_t x0 = v.value[lo];
   std::uint64_t diff = 0;
-  if (lanes == lane_range(lo, hi)) {
+  if (span.dense) {
     for (int l = lo + 1; l <= hi; ++l) diff |= v.value[l] ^ x0;
   } else {
     for (int l = lo + 1; l <= hi; ++l)
@@ -196,6 +207,23 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
   s.nodes = 0;
   s.worst = 0;
   s.worst_bank = -1;
+  const std::uint64_t banks = static_cast<unsigned>(g.banks);
+  if (!keep_nodes && words == 1) {
+    // One word per lane, q-bits exact: count distinct words per bank without queues.
+    for (int l = lo; l <= hi; ++l) {
+      if (!span.dense && !(lanes >> l & 1)) continue;
+      const std::uint64_t w = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
+      const int b = static_cast<int>(w % banks);
+      const std::uint64_t bit = std::uint64_t{1} << (w / banks % 64);
+      if (!(s.used >> b & 1)) {
+        s.used |= std::uint64_t{1} << b, s.qbits[b] = bit, s.count[b] = 1;
+        if (s.worst == 0) s.worst = 1, s.worst_bank = b;
+      } else if (!(s.qbits[b] & bit)) {
+        s.qbits[b] |= bit;
+        if (++s.count[b] > s.worst) s.worst = s.count[b], s.worst_bank = b;
+      }
+    }
+  } else {
   for (int l = lo; l <= hi; ++l) {
     if (!(lanes >> l & 1)) continue;
     const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
@@ -205,6 +233,7 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
       pass = q > pass ? q : pass;
     }
     if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
+  }
   }
   r.wavefronts += s.worst;
   if (s.worst <= r.degree) return errc::none;
@@ -271,7 +300,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
   for (int i = 0; i < phase_groups::capacity; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes == 0) continue;
-    const errc e = serve_phase(v, lanes, g, i, s, visit, r);
+    const errc e = serve_phase(v, lanes, span_of(lanes), g, i, s, visit, r);
     if (e != errc::none) return report{e};
   }
   return r;
