@@ -91,8 +91,10 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   detail::phase_state s{};
   detail::no_visitor none{};
   report r{};
-  const detail::geometry g{32, 4, 4, 4, v.is_signed};
-  return detail::serve_phase(v, 0xffffffff, lanes, g, 0, s, none, r) == errc::none ? r.degree : 0;
+  const detail::geometry g{32, 4, 4, 4};
+  if (detail::check_values(v, 4) != errc::none) return 0;
+  detail::serve_phase(v, 0xffffffff, lanes, true, g, 0, s, none, r);
+  return r.degree;
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.

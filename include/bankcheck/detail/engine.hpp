@@ -19,6 +19,8 @@ namespace detail {
 // `unit` bytes (1: byte addresses; 4: the seed's word indices).
 struct lane_values {
   std::uint64_t value[64] = {};
+  std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
+  std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
   int unit = 1;
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 };
@@ -86,12 +88,25 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
                 "bankcheck: the address callable must return an integral type (a byte address or word index)");
   v.is_signed = std::is_signed<result>::value;
+  const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
+  std::uint64_t diff = 0;
   if (span.dense) {
-    for (int l = span.first; l <= span.last; ++l) v.value[l] = static_cast<std::uint64_t>(f(l));
+    for (int l = span.first + 1; l <= span.last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
   } else {
-    for (int l = span.first; l <= span.last; ++l)
-      if (call >> l & 1) v.value[l] = static_cast<std::uint64_t>(f(l));
+    for (int l = span.first + 1; l <= span.last; ++l)
+      if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
   }
+  v.diff = diff;
+  v.all = x0 | diff;
+}
+
+// errc::none, or the rule some gathered value breaks: every value at once, from their OR.
+BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values& v, int width) noexcept {
+  if (v.is_signed && (v.all >> 63)) return violated::address_must_not_be_negative();
+  if (v.unit > 1 && v.all > ~std::uint64_t{0} / static_cast<unsigned>(v.unit)) return violated::address_is_out_of_range();
+  if (v.all * static_cast<unsigned>(v.unit) % static_cast<unsigned>(width) != 0)
+    return violated::address_must_be_a_multiple_of_the_access_width();
+  return errc::none;
 }
 
 // How values become banks: word = value * unit / bank_bytes, bank = word % banks; a lane
@@ -101,7 +116,6 @@ struct geometry {
   int bank_bytes;
   int unit;
   int width;
-  bool is_signed;
 };
 
 // Bank queues of one phase. qbits[b] has bit (word / banks) % 64 set for each distinct word of
@@ -168,27 +182,21 @@ struct table_visitor {
 
 BANKCHECK_HOST_DEVICE constexpr bool is_power_of_two(std::uint64_t x) noexcept { return x != 0 && (x & (x - 1)) == 0; }
 
-// The engine's core: the lanes of one phase. Checks their addresses, then adds the phase to r:
-// ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is the worst.
+// The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
+// to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
+// the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
 template <class Visitor>
-BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span,
+BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
                                                  const geometry& g, int phase, phase_state& s, Visitor& visit,
                                                  report& r) noexcept {
   const int lo = span.first, hi = span.last;
-  // diff: the bits in which some value differs from the first; x0 | diff: the OR of them all.
-  const std::uint64_t x0 = v.value[lo];
-  std::uint64_t diff = 0;
-  if (span.dense) {
-    for (int l = lo + 1; l <= hi; ++l) diff |= v.value[l] ^ x0;
-  } else {
+  std::uint64_t diff = v.diff;
+  if (!whole) {
+    const std::uint64_t x0 = v.value[lo];
+    diff = 0;
     for (int l = lo + 1; l <= hi; ++l)
-      if (lanes >> l & 1) diff |= v.value[l] ^ x0;
+      if (span.dense || (lanes >> l & 1)) diff |= v.value[l] ^ x0;
   }
-  const std::uint64_t all = x0 | diff;
-  if (g.is_signed && (all >> 63)) return violated::address_must_not_be_negative();
-  if (g.unit > 1 && (all > ~std::uint64_t{0} / static_cast<unsigned>(g.unit))) return violated::address_is_out_of_range();
-  if (all * static_cast<unsigned>(g.unit) % static_cast<unsigned>(g.width) != 0)
-    return violated::address_must_be_a_multiple_of_the_access_width();
   ++r.ideal;
   // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
   const std::uint64_t row_bytes = static_cast<std::uint64_t>(g.banks) * static_cast<unsigned>(g.bank_bytes);
@@ -198,7 +206,7 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
   if (!Visitor::wants_passes && rows_align && diff < row) {
     r.wavefronts += 1;
     if (r.degree < 1) r.degree = 1;
-    return errc::none;
+    return;
   }
   const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
   const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes);
@@ -236,9 +244,9 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
   }
   }
   r.wavefronts += s.worst;
-  if (s.worst <= r.degree) return errc::none;
+  if (s.worst <= r.degree) return;
   r.degree = s.worst;
-  if (s.worst < 2) return errc::none;
+  if (s.worst < 2) return;
   conflict_witness& w = r.worst;
   w.phase = phase;
   w.bank = s.worst_bank;
@@ -246,7 +254,7 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
     const int first = s.head[s.worst_bank], second = s.node_next[first];
     w.lane_a = s.node_lane[first], w.word_a = s.node_word[first];
     w.lane_b = s.node_lane[second], w.word_b = s.node_word[second];
-    return errc::none;
+    return;
   }
   // Without queues: the first two lanes asking the worst bank for different words.
   w.lane_a = -1;
@@ -260,11 +268,10 @@ BANKCHECK_HOST_DEVICE constexpr errc serve_phase(const lane_values& v, std::uint
         w.lane_a = l, w.word_a = word;
       } else if (word != w.word_a) {
         w.lane_b = l, w.word_b = word;
-        return errc::none;
+        return;
       }
     }
   }
-  return errc::none;
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
@@ -295,13 +302,13 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
     }
     if (seen != lane_range(0, a.warp_size - 1)) return report{violated::architecture_is_invalid()};
   }
-  const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes, v.is_signed};
+  const errc e = check_values(v, op.bytes);
+  if (e != errc::none) return report{e};
+  const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
   phase_state s{};
   for (int i = 0; i < phase_groups::capacity; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
-    if (lanes == 0) continue;
-    const errc e = serve_phase(v, lanes, span_of(lanes), g, i, s, visit, r);
-    if (e != errc::none) return report{e};
+    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, s, visit, r);
   }
   return r;
 }
