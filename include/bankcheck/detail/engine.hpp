@@ -21,6 +21,8 @@ struct lane_values {
   std::uint64_t value[64] = {};
   std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
   std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
+  std::uint64_t step = 0;  // value[first + 1] - value[first]
+  bool affine = false;     // the lanes are dense and value[l] = value[first] + (l - first) * step
   int unit = 1;
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 };
@@ -91,7 +93,18 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
   if (span.dense) {
-    for (int l = span.first + 1; l <= span.last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
+    // Also: does every step equal the first? (then the closed form applies)
+    std::uint64_t prev = x0, steps = 0, step = 0;
+    if (span.last > span.first) {
+      prev = v.value[span.first + 1] = static_cast<std::uint64_t>(f(span.first + 1));
+      diff = prev ^ x0, step = prev - x0;
+    }
+    for (int l = span.first + 2; l <= span.last; ++l) {
+      const std::uint64_t x = v.value[l] = static_cast<std::uint64_t>(f(l));
+      diff |= x ^ x0, steps |= (x - prev) ^ step, prev = x;
+    }
+    v.step = step;
+    v.affine = steps == 0;
   } else {
     for (int l = span.first + 1; l <= span.last; ++l)
       if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
@@ -208,14 +221,38 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     if (r.degree < 1) r.degree = 1;
     return;
   }
-  const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
   const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes);
+  const std::uint64_t banks = static_cast<unsigned>(g.banks);
+  // Affine lanes, one word each: word(l) = w0 + (l - lo) * s, s = step * unit / bank_bytes.
+  // Lanes share a bank every p = banks / gcd(s, banks) lanes, with distinct words (s != 0),
+  // so the phase costs ceil(n / p). |step| < 2^32 keeps the words distinct modulo 2^64.
+  if (!Visitor::wants_passes && whole && v.affine && rows_align && g.width <= g.bank_bytes &&
+      v.step * static_cast<unsigned>(g.unit) % bb == 0 && v.step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33)) {
+    const int n = hi - lo + 1;
+    const std::uint64_t s_mod = v.step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
+    int gcd = g.banks;
+    for (int a = static_cast<int>(s_mod); a != 0;) {
+      const int t = gcd % a;
+      gcd = a, a = t;
+    }
+    const int period = g.banks / gcd, cost = v.step == 0 ? 1 : (n + period - 1) / period;
+    r.wavefronts += cost;
+    if (cost > r.degree) {
+      r.degree = cost;
+      if (cost > 1) {
+        const std::uint64_t w0 = v.value[lo] * static_cast<unsigned>(g.unit) / bb;
+        r.worst = conflict_witness{phase, static_cast<int>(w0 % banks), lo, lo + period, w0,
+                                   v.value[lo + period] * static_cast<unsigned>(g.unit) / bb};
+      }
+    }
+    return;
+  }
+  const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
   const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
   s.used = 0;
   s.nodes = 0;
   s.worst = 0;
   s.worst_bank = -1;
-  const std::uint64_t banks = static_cast<unsigned>(g.banks);
   if (!keep_nodes && words == 1) {
     // One word per lane, q-bits exact: count distinct words per bank without queues.
     for (int l = lo; l <= hi; ++l) {
