@@ -3,10 +3,12 @@
 # Compile-time benchmark: N distinct conflict_degree checks in one translation unit, against the
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
-                                       [--mix all|free|conflict] [--std 17]
+                                       [--mix all|free|conflict] [--std 17] [--callgrind]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
-the library and for the floor, and their ratio. The expected answer of every check is computed
+the library and for the floor, and their ratio. With --callgrind it counts the compilers'
+instructions under valgrind instead (one run each): slower, but the same on every run, where
+CPU times on a shared 2-core VM drift by tens of percent. The expected answer of every check is computed
 here, in Python, from the seed's formula, so each generated static_assert is also a test."""
 import argparse
 import os
@@ -90,6 +92,21 @@ def cpu_seconds(cmd):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(cmd):
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                        f"--callgrind-out-file={out}/cg.%p"] + cmd,
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        total = 0
+        for name in os.listdir(out):
+            with open(os.path.join(out, name)) as f:
+                for line in f:
+                    if line.startswith("summary:"):
+                        total += int(line.split()[1])
+                        break
+        return total
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--checks", type=int, default=1000)
@@ -97,14 +114,17 @@ def main():
     ap.add_argument("--compilers", default="g++,clang++")
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
     ap.add_argument("--std", default="17")
+    ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
     args = ap.parse_args()
 
     checks = pick(args.checks, args.mix)
     free = sum(1 for _, d in checks if d == 1)
     print(f"command: {' '.join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])}")
+    measure = "instructions (millions, callgrind)" if args.callgrind else f"CPU seconds, best of {args.repeat}"
+    unit_name = "Minstr" if args.callgrind else "s"
     print(f"{len(checks)} distinct checks ({free} conflict-free, {len(checks) - free} with conflicts), "
-          f"-std=c++{args.std} -fsyntax-only, best of {args.repeat}, CPU seconds over an empty unit\n")
-    print("| compiler | library (s) | floor (s) | ratio (library / floor) |")
+          f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit\n")
+    print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
@@ -114,15 +134,16 @@ def main():
                 f.write(unit(kind, checks))
         for cxx in args.compilers.split(","):
             best = {}
-            for _ in range(args.repeat):  # interleave, so drifts in machine speed hit all three
+            for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all three
                 for kind in ("empty", "floor", "library"):
                     cmd = [cxx, f"-std=c++{args.std}", "-fsyntax-only", "-I", os.path.join(ROOT, "include"),
                            paths[kind]]
-                    t = cpu_seconds(cmd)
+                    t = instructions(cmd) / 1e6 if args.callgrind else cpu_seconds(cmd)
                     best[kind] = min(best.get(kind, t), t)
             lib = best["library"] - best["empty"]
             flo = best["floor"] - best["empty"]
-            print(f"| {cxx} | {lib:.3f} | {flo:.3f} | {lib / flo:.2f} |")
+            digits = 0 if args.callgrind else 3
+            print(f"| {cxx} | {lib:.{digits}f} | {flo:.{digits}f} | {lib / flo:.2f} |")
             sys.stdout.flush()
 
 

@@ -269,16 +269,16 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
       }
     }
   } else {
-  for (int l = lo; l <= hi; ++l) {
-    if (!(lanes >> l & 1)) continue;
-    const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
-    int pass = 0;
-    for (int k = 0; k < words; ++k) {
-      const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks, keep_nodes);
-      pass = q > pass ? q : pass;
+    for (int l = lo; l <= hi; ++l) {
+      if (!(lanes >> l & 1)) continue;
+      const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
+      int pass = 0;
+      for (int k = 0; k < words; ++k) {
+        const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks, keep_nodes);
+        pass = q > pass ? q : pass;
+      }
+      if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
     }
-    if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
-  }
   }
   r.wavefronts += s.worst;
   if (s.worst <= r.degree) return;
