@@ -85,16 +85,9 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   detail::lane_values v{};
-  v.unit = 4;  // word indices: lanes 0..31, 32 banks of 4 bytes, one word each
-  constexpr detail::lane_span lanes{0, 31, true};
-  detail::gather(word_of_lane, 0xffffffff, lanes, v);
-  detail::phase_state s{};
-  detail::no_visitor none{};
-  report r{};
-  const detail::geometry g{32, 4, 4, 4};
-  if (detail::check_values(v, 4) != errc::none) return 0;
-  detail::serve_phase(v, 0xffffffff, lanes, true, g, 0, s, none, r);
-  return r.degree;
+  v.unit = 4;  // word indices
+  detail::gather_dense(word_of_lane, 0, 31, v);
+  return detail::seed_degree(v);
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -104,7 +97,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   detail::lane_values v{};
   v.unit = 4;
-  detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
+  detail::gather_dense(word_of_lane, 0, 31, v);
   constexpr arch::nvidia_t a{};
   return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
 }

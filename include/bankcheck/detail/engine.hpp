@@ -21,8 +21,6 @@ struct lane_values {
   std::uint64_t value[64] = {};
   std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
   std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
-  std::uint64_t step = 0;  // value[first + 1] - value[first]
-  bool affine = false;     // the lanes are dense and value[l] = value[first] + (l - first) * step
   int unit = 1;
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 };
@@ -82,33 +80,35 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   return p;
 }
 
-// Calls f(lane) once for each lane of `call` (spanning `span`), lowest lane first.
+// Calls f(l) once for each lane l of first..last, in order; records the values, their OR and
+// the bits in which they differ from the first. Kept small: it is instantiated once per callable.
+BANKCHECK_CALLS_USER_CODE
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values& v) {
+  using result = decltype(f(0));
+  static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
+                "bankcheck: the address callable must return an integral type (a byte address or word index)");
+  v.is_signed = std::is_signed<result>::value;
+  const std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first));
+  std::uint64_t diff = 0;
+  for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
+  v.diff = diff;
+  v.all = x0 | diff;
+}
+
+// The same for the lanes of any mask.
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values& v) {
+  if (span.dense) return gather_dense(f, span.first, span.last, v);
   using result = decltype(f(0));
   static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
                 "bankcheck: the address callable must return an integral type (a byte address or word index)");
   v.is_signed = std::is_signed<result>::value;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
-  if (span.dense) {
-    // Also: does every step equal the first? (then the closed form applies)
-    std::uint64_t prev = x0, steps = 0, step = 0;
-    if (span.last > span.first) {
-      prev = v.value[span.first + 1] = static_cast<std::uint64_t>(f(span.first + 1));
-      diff = prev ^ x0, step = prev - x0;
-    }
-    for (int l = span.first + 2; l <= span.last; ++l) {
-      const std::uint64_t x = v.value[l] = static_cast<std::uint64_t>(f(l));
-      diff |= x ^ x0, steps |= (x - prev) ^ step, prev = x;
-    }
-    v.step = step;
-    v.affine = steps == 0;
-  } else {
-    for (int l = span.first + 1; l <= span.last; ++l)
-      if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  }
+  for (int l = span.first + 1; l <= span.last; ++l)
+    if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
   v.diff = diff;
   v.all = x0 | diff;
 }
@@ -195,6 +195,13 @@ struct table_visitor {
 
 BANKCHECK_HOST_DEVICE constexpr bool is_power_of_two(std::uint64_t x) noexcept { return x != 0 && (x & (x - 1)) == 0; }
 
+// value[l] == value[lo] + (l - lo) * step for every lane lo..hi (modulo 2^64).
+BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int hi, std::uint64_t step) noexcept {
+  std::uint64_t expected = v.value[lo], off = 0;
+  for (int l = lo + 1; l <= hi; ++l) off |= v.value[l] ^ (expected += step);
+  return off == 0;
+}
+
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
@@ -226,16 +233,18 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   // Affine lanes, one word each: word(l) = w0 + (l - lo) * s, s = step * unit / bank_bytes.
   // Lanes share a bank every p = banks / gcd(s, banks) lanes, with distinct words (s != 0),
   // so the phase costs ceil(n / p). |step| < 2^32 keeps the words distinct modulo 2^64.
-  if (!Visitor::wants_passes && whole && v.affine && rows_align && g.width <= g.bank_bytes &&
-      v.step * static_cast<unsigned>(g.unit) % bb == 0 && v.step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33)) {
+  const std::uint64_t step = v.value[lo + (hi > lo)] - v.value[lo];
+  if (!Visitor::wants_passes && span.dense && rows_align && g.width <= g.bank_bytes &&
+      step * static_cast<unsigned>(g.unit) % bb == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
+      is_affine(v, lo, hi, step)) {
     const int n = hi - lo + 1;
-    const std::uint64_t s_mod = v.step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
+    const std::uint64_t s_mod = step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
     int gcd = g.banks;
     for (int a = static_cast<int>(s_mod); a != 0;) {
       const int t = gcd % a;
       gcd = a, a = t;
     }
-    const int period = g.banks / gcd, cost = v.step == 0 ? 1 : (n + period - 1) / period;
+    const int period = g.banks / gcd, cost = step == 0 ? 1 : (n + period - 1) / period;
     r.wavefronts += cost;
     if (cost > r.degree) {
       r.degree = cost;
@@ -309,6 +318,17 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
       }
     }
   }
+}
+
+// The seed's model on gathered word indices: lanes 0..31, 32 banks of 4 bytes, one word each.
+// Returns the passes, or 0 for invalid input at run time.
+BANKCHECK_HOST_DEVICE constexpr int seed_degree(const lane_values& v) noexcept {
+  if (check_values(v, 4) != errc::none) return 0;
+  phase_state s{};
+  no_visitor none{};
+  report r{};
+  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, s, none, r);
+  return r.degree;
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
