@@ -264,19 +264,18 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   s.worst_bank = -1;
   if (!keep_nodes && words == 1) {
     // One word per lane, q-bits exact: count distinct words per bank without queues.
+    // qbits[b] is 0 until bank b is asked (bit q is set for every word asked).
+    std::uint64_t qbits[64] = {};
+    int count[64] = {}, worst = 0, worst_bank = -1;
     for (int l = lo; l <= hi; ++l) {
       if (!span.dense && !(lanes >> l & 1)) continue;
       const std::uint64_t w = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
       const int b = static_cast<int>(w % banks);
       const std::uint64_t bit = std::uint64_t{1} << (w / banks % 64);
-      if (!(s.used >> b & 1)) {
-        s.used |= std::uint64_t{1} << b, s.qbits[b] = bit, s.count[b] = 1;
-        if (s.worst == 0) s.worst = 1, s.worst_bank = b;
-      } else if (!(s.qbits[b] & bit)) {
-        s.qbits[b] |= bit;
-        if (++s.count[b] > s.worst) s.worst = s.count[b], s.worst_bank = b;
-      }
+      if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b], worst_bank = b;
+      qbits[b] |= bit;
     }
+    s.worst = worst, s.worst_bank = worst_bank;
   } else {
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
