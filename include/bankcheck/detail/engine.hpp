@@ -4,10 +4,10 @@
 #define BANKCHECK_DETAIL_ENGINE_HPP
 
 #include <cstdint>
-#include <type_traits>
 
 #include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
+#include <bankcheck/detail/integral.hpp>
 #include <bankcheck/error.hpp>
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
@@ -85,10 +85,9 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values& v) {
-  using result = decltype(f(0));
-  static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
-                "bankcheck: the address callable must return an integral type (a byte address or word index)");
-  v.is_signed = std::is_signed<result>::value;
+  constexpr int kind = integer<decltype(f(0))>::kind;
+  static_assert(kind != 0, "bankcheck: the address callable must return an integer type (a byte address or word index)");
+  v.is_signed = kind == 2;
   const std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first));
   std::uint64_t diff = 0;
   for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
@@ -101,10 +100,9 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values& v) {
   if (span.dense) return gather_dense(f, span.first, span.last, v);
-  using result = decltype(f(0));
-  static_assert(std::is_integral<result>::value && !std::is_same<result, bool>::value,
-                "bankcheck: the address callable must return an integral type (a byte address or word index)");
-  v.is_signed = std::is_signed<result>::value;
+  constexpr int kind = integer<decltype(f(0))>::kind;
+  static_assert(kind != 0, "bankcheck: the address callable must return an integer type (a byte address or word index)");
+  v.is_signed = kind == 2;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
