@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: BSL-1.0
+// Misuse that must not compile: each case breaks one rule in a constant expression, and the
+// test (tests/CMakeLists.txt) checks that the compiler fails and names the rule.
+#include <bankcheck/bankcheck.hpp>
+
+namespace bc = bankcheck;
+
+#if defined(FAIL_access_width_must_be_1_2_4_8_or_16)
+constexpr bc::access op = bc::load(12);
+#elif defined(FAIL_matrix_count_must_be_1_2_or_4)
+constexpr bc::access op = bc::ldmatrix(3);
+#elif defined(FAIL_address_must_be_a_multiple_of_the_access_width)
+constexpr bc::report r = bc::analyze([](int lane) { return 8 * lane + 4; }, bc::load(8));
+#elif defined(FAIL_address_must_not_be_negative)
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane - 64; }, bc::load(4));
+#elif defined(FAIL_address_is_out_of_range)
+constexpr int d = bc::conflict_degree([](int lane) { return (~0ull >> 1) + static_cast<unsigned long long>(lane); });
+#elif defined(FAIL_lane_mask_must_not_be_empty)
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), 0);
+#elif defined(FAIL_lane_mask_must_fit_the_warp)
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), 0x1ffffffffull);
+#elif defined(FAIL_matrix_ops_need_every_lane_of_the_warp)
+constexpr bc::report r = bc::analyze([](int lane) { return 16 * lane; }, bc::ldmatrix(1), 0xff);
+#elif defined(FAIL_architecture_has_no_matrix_ops)
+constexpr bc::report r = bc::analyze([](int lane) { return 16 * lane; }, bc::ldmatrix(1), bc::whole_warp, bc::arch::rdna3);
+#elif defined(FAIL_architecture_is_invalid)
+constexpr bc::architecture no_banks() {
+  bc::architecture a = bc::arch::nvidia;
+  a.banks = 0;
+  return a;
+}
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, no_banks());
+#elif defined(FAIL_must_return_an_integer_type)
+constexpr int d = bc::conflict_degree([](int lane) { return lane * 1.5; });
+#else
+#error "define one case"
+#endif
