@@ -7,8 +7,10 @@
 #include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
 #include <bankcheck/error.hpp>
+#include <bankcheck/layout.hpp>
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
+#include <bankcheck/swizzle.hpp>
 #include <bankcheck/version.hpp>
 
 #endif

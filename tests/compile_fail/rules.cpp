@@ -32,6 +32,16 @@ constexpr bc::architecture no_banks() {
 constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, no_banks());
 #elif defined(FAIL_must_return_an_integer_type)
 constexpr int d = bc::conflict_degree([](int lane) { return lane * 1.5; });
+#elif defined(FAIL_S_must_be_at_least_B_in_magnitude)
+constexpr int x = bc::xor_swizzle<3, 4, 2>{}(5);
+#elif defined(FAIL_M_must_not_be_negative)
+constexpr int x = bc::xor_swizzle<3, -1, 3>{}(5);
+#elif defined(FAIL_pitch_must_be_at_least_the_number_of_columns)
+constexpr int x = bc::row_major<4, 32, 31>{}(1, 1);
+#elif defined(FAIL_extents_must_be_positive)
+constexpr int x = bc::column_major<0, 32>{}(1, 1);
+#elif defined(FAIL_offset_must_be_of_an_integer_type)
+constexpr double x = bc::tma::swizzle_128b{}(1.5);
 #else
 #error "define one case"
 #endif

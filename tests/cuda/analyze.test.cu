@@ -46,6 +46,22 @@ __global__ void run_time_in_kernel(const int* pitch, int* out) {
   out[blockIdx.x * 5 + 4] = t[static_cast<int>(threadIdx.x) % 32] + bc::strided_degree(p);
 }
 
+__global__ void layouts_in_kernel(float* out) {
+  // A padded tile and a TMA-swizzled one, indexed in device code and checked at compile time.
+  using padded = bc::row_major<32, 32, 33>;
+  using swz = bc::swizzled_bytes<bc::row_major<32, 32>, bc::tma::swizzle_128b, 4>;
+  __shared__ float tile[padded::required_span_size()];
+  __shared__ float tile2[swz::required_span_size()];
+  constexpr int column = bc::conflict_degree([](int lane) { return padded{}(lane, 0); });
+  static_assert(column == 1, "padded column: 1 pass");
+  static_assert(bc::analyze([](int lane) { return 4 * swz{}(lane % 8, 0); }, bc::load(4), 0xff).wavefronts == 1,
+                "swizzled column of 8 rows: 1 wavefront");
+  tile[padded{}(threadIdx.x, threadIdx.y)] = 1.0f;
+  tile2[swz{}(threadIdx.x, threadIdx.y)] = 2.0f;
+  __syncthreads();
+  out[threadIdx.x] = tile[padded{}(threadIdx.y, threadIdx.x)] + tile2[swz{}(threadIdx.y, threadIdx.x)];
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;

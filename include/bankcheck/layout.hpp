@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: tile layouts as mapping objects, in the style of std::mdspan and CuTe:
+// operator()(row, col) gives the element offset. Fully static, so empty and trivial.
+#ifndef BANKCHECK_LAYOUT_HPP
+#define BANKCHECK_LAYOUT_HPP
+
+#include <bankcheck/config.hpp>
+#include <bankcheck/swizzle.hpp>
+
+namespace bankcheck {
+
+// Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
+// Example: row_major<32, 32, 33>{}(2, 5) -> 71
+template <int Rows, int Cols, int Pitch = Cols>
+struct row_major {
+  static_assert(Rows > 0 && Cols > 0, "row_major: the extents must be positive.");
+  static_assert(Pitch >= Cols, "row_major: the pitch must be at least the number of columns.");
+  static constexpr int rows = Rows, cols = Cols, pitch = Pitch, padding = Pitch - Cols;
+
+  BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return r * Pitch + c; }
+  // Elements an array needs to hold every offset: (Rows - 1) * Pitch + Cols.
+  BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Rows - 1) * Pitch + Cols; }
+};
+
+// Column-major with a pitch: offset(r, c) = c * Pitch + r.
+template <int Rows, int Cols, int Pitch = Rows>
+struct column_major {
+  static_assert(Rows > 0 && Cols > 0, "column_major: the extents must be positive.");
+  static_assert(Pitch >= Rows, "column_major: the pitch must be at least the number of rows.");
+  static constexpr int rows = Rows, cols = Cols, pitch = Pitch, padding = Pitch - Rows;
+
+  BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return c * Pitch + r; }
+  BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Cols - 1) * Pitch + Rows; }
+};
+
+// A layout followed by an XOR swizzle of its element offsets: Swizzle(Layout(r, c)).
+// Example: swizzled<row_major<8, 8>, xor_swizzle<3, 0, 3>>{}(1, 2) -> 8 + (2 ^ 1) = 11
+template <class Layout, class Swizzle>
+struct swizzled {
+  static constexpr int rows = Layout::rows, cols = Layout::cols;
+
+  BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
+  // The swizzle permutes each aligned block of 2^top elements (top: one past its highest mask
+  // bit), so the span rounds the layout's up to a whole block.
+  BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
+    const int top = Swizzle::bits == 0 ? 0 : Swizzle::base + (Swizzle::shift > 0 ? Swizzle::shift : -Swizzle::shift) + Swizzle::bits;
+    const int block = 1 << top, span = Layout::required_span_size();
+    return (span + block - 1) / block * block;
+  }
+};
+
+// A layout whose byte addresses are swizzled, as CuTe does for shared-memory pointers and as the
+// TMA modes are defined: offset(r, c) = Swizzle(Layout(r, c) * ElementBytes) / ElementBytes.
+// Example: swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>{}(1, 4) -> 32 + 4 * (1 ^ 1) = 32
+template <class Layout, class Swizzle, int ElementBytes>
+struct swizzled_bytes {
+  static_assert(ElementBytes > 0 && (ElementBytes & (ElementBytes - 1)) == 0,
+                "swizzled_bytes: the element size must be a power of two.");
+  static_assert((1 << Swizzle::base) >= ElementBytes || Swizzle::bits == 0,
+                "swizzled_bytes: the swizzle must keep an element's bytes together (2^M >= element size).");
+  static constexpr int rows = Layout::rows, cols = Layout::cols;
+
+  BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
+    return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
+  }
+  BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
+    const int top = Swizzle::bits == 0 ? 0 : Swizzle::base + (Swizzle::shift > 0 ? Swizzle::shift : -Swizzle::shift) + Swizzle::bits;
+    const int block = (1 << top) / ElementBytes > 0 ? (1 << top) / ElementBytes : 1;
+    const int span = Layout::required_span_size();
+    return (span + block - 1) / block * block;
+  }
+};
+
+}  // namespace bankcheck
+
+#endif

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/layout.hpp: offsets, spans, static facts, and what the layouts cost.
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/layout.hpp>
+#include <doctest/doctest.h>
+
+#include <type_traits>
+
+using namespace bankcheck;
+
+using padded = row_major<32, 32, 33>;
+static_assert(std::is_empty_v<padded> && std::is_trivial_v<padded>);
+static_assert(padded{}(2, 5) == 71 && padded::padding == 1 && padded::pitch == 33);
+static_assert(padded::required_span_size() == 31 * 33 + 32);
+static_assert(column_major<4, 8>{}(1, 2) == 9 && column_major<4, 8, 5>::required_span_size() == 7 * 5 + 4);
+static_assert(swizzled<row_major<8, 8>, xor_swizzle<3, 0, 3>>{}(1, 2) == 11);
+static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>{}(1, 4) == 32);
+static_assert(swizzled<row_major<3, 8>, xor_swizzle<3, 0, 3>>::required_span_size() == 64);
+static_assert(std::is_empty_v<swizzled_bytes<row_major<8, 8>, tma::swizzle_128b, 16>>);
+
+// A column of float[32][32 + pad] through the layout: the seed's numbers.
+template <int Pad>
+constexpr int column_cost() {
+  return analyze([](int lane) { return 4 * row_major<32, 32, 32 + Pad>{}(lane, 0); }, load(4)).wavefronts;
+}
+static_assert(column_cost<0>() == 32 && column_cost<1>() == 1 && column_cost<2>() == 2);
+// The 128B TMA swizzle of a float[32][32] tile (byte addresses, 4-byte elements): a column read
+// of 8 consecutive rows hits 8 different 16-byte granules.
+static_assert(analyze([](int lane) { return 4 * swizzled_bytes<row_major<32, 32>, tma::swizzle_128b, 4>{}(lane % 8, 0); },
+                      load(4), 0xff)
+                  .wavefronts == 1);
+
+TEST_CASE("every offset of a swizzled layout lies in its span, and no two coincide") {
+  using L = swizzled_bytes<row_major<16, 24>, tma::swizzle_64b, 8>;
+  bool seen[L::required_span_size()] = {};
+  int collisions = 0, outside = 0;
+  for (int r = 0; r < L::rows; ++r)
+    for (int c = 0; c < L::cols; ++c) {
+      const int o = L{}(r, c);
+      if (o < 0 || o >= L::required_span_size()) {
+        ++outside;
+        continue;
+      }
+      collisions += seen[o];
+      seen[o] = true;
+    }
+  CHECK(outside == 0);
+  CHECK(collisions == 0);
+}
