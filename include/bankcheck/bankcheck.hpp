@@ -9,8 +9,11 @@
 #include <bankcheck/error.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/op.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
 #include <bankcheck/report.hpp>
 #include <bankcheck/swizzle.hpp>
+#include <bankcheck/tile.hpp>
 #include <bankcheck/version.hpp>
 
 #endif

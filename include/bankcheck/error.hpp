@@ -20,6 +20,8 @@ enum class errc : unsigned char {
   matrix_ops_need_every_lane_of_the_warp,
   architecture_has_no_matrix_ops,
   architecture_is_invalid,
+  pattern_indexes_outside_the_tile,
+  matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -40,6 +42,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::architecture_is_invalid:
       return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes, "
              "phase groups disjoint and covering the warp)";
+    case errc::pattern_indexes_outside_the_tile: return "pattern indexes outside the tile";
+    case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
+      return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
   }
   return "unknown error";
 }
@@ -61,6 +66,8 @@ BANKCHECK_RULE(lane_mask_must_fit_the_warp)
 BANKCHECK_RULE(matrix_ops_need_every_lane_of_the_warp)
 BANKCHECK_RULE(architecture_has_no_matrix_ops)
 BANKCHECK_RULE(architecture_is_invalid)
+BANKCHECK_RULE(pattern_indexes_outside_the_tile)
+BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -62,6 +62,17 @@ __global__ void layouts_in_kernel(float* out) {
   out[threadIdx.x] = tile[padded{}(threadIdx.y, threadIdx.x)] + tile2[swz{}(threadIdx.y, threadIdx.x)];
 }
 
+__global__ void transpose_padded(const float* in, float* out) {
+  // The seed's transpose: padded_tile picks the padding; the kernel indexes it like float[32][33].
+  using tile_t = bc::padded_tile<float, 32, 32>;
+  static_assert(tile_t::pitch == 33 && tile_t::conflict_free, "padded_tile<float, 32, 32> is float[32][33]");
+  __shared__ tile_t tile;
+  const int x = threadIdx.x, y = threadIdx.y;
+  tile(y, x) = in[y * 32 + x];
+  __syncthreads();
+  out[y * 32 + x] = tile(x, y);
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: padded_tile<T, R, C, Accesses>, a shared-memory tile that pads its rows by the
+// fewest elements that make the declared accesses conflict-free.
+#ifndef BANKCHECK_PADDED_TILE_HPP
+#define BANKCHECK_PADDED_TILE_HPP
+
+#include <boost/mp11/list.hpp>
+
+#include <bankcheck/config.hpp>
+#include <bankcheck/layout.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/tile.hpp>
+
+namespace bankcheck {
+
+namespace detail {
+
+// What a candidate layout costs for a list of patterns: their tile reports added up.
+struct layout_cost {
+  errc error = errc::none;
+  bool usable = false;       // every access aligned for its width
+  long long wavefronts = 0;
+  long long ideal = 0;
+  int degree = 0;            // the worst warp-access's wavefronts over the worst phase
+
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return usable && wavefronts == ideal; }
+  BANKCHECK_HOST_DEVICE constexpr void add(const tile_report& t) noexcept {
+    if (!t.ok() && error == errc::none) error = t.error;
+    wavefronts += t.wavefronts;
+    ideal += t.ideal;
+    degree = t.degree() > degree ? t.degree() : degree;
+  }
+};
+
+// The choosers' order: conflict-free first, then fewer wavefronts; ties keep the earlier
+// (smaller, simpler) candidate.
+BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_cost& b) noexcept {
+  if (!a.usable) return false;
+  if (!b.usable) return true;
+  if (a.conflict_free() != b.conflict_free()) return a.conflict_free();
+  return a.wavefronts < b.wavefronts;
+}
+
+// One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart.
+template <class Pattern>
+BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch) {
+  return analyze_pattern<Pattern>(tile_shape{bytes, rows, cols},
+                                  [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; });
+}
+// Each (pattern, pitch) is its own constant evaluation, with its own step budget.
+template <class Pattern, int Bytes, int R, int C, int Pitch>
+inline constexpr tile_report pitched_cost_v = pitched_cost<Pattern>(Bytes, R, C, Pitch);
+
+// The widest access of the patterns: a pitch must keep every row start aligned to it.
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols) noexcept {
+  int w = bytes;
+  ((w = Patterns::op(tile_shape{bytes, rows, cols}).bytes > w ? Patterns::op(tile_shape{bytes, rows, cols}).bytes : w), ...);
+  return w;
+}
+
+// Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes), and a
+// longer pitch only splits words lanes shared, so the best padding lies below one bank row.
+BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes) noexcept {
+  int g = 128, b = bytes;
+  while (b != 0) {
+    const int t = g % b;
+    g = b, b = t;
+  }
+  return 128 / g;
+}
+
+template <int Bytes, int R, int C, int Padding, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr layout_cost padding_cost() noexcept {
+  layout_cost c{};
+  if constexpr ((C + Padding) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0) {
+    c.usable = true;
+    (c.add(pitched_cost_v<Patterns, Bytes, R, C, C + Padding>), ...);
+  }
+  return c;
+}
+
+struct padding_choice {
+  int padding = 0;
+  layout_cost cost{};
+};
+
+// Tries paddings P, P + 1, ... below `Last`; stops at the first conflict-free one, which no
+// later padding beats (the later ones are then never instantiated, so never evaluated).
+template <int Bytes, int R, int C, int P, int Last, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding() noexcept {
+  constexpr layout_cost here = padding_cost<Bytes, R, C, P, Patterns...>();
+  if constexpr (here.conflict_free() || P + 1 >= Last) {
+    return padding_choice{P, here};
+  } else {
+    constexpr padding_choice rest = choose_padding<Bytes, R, C, P + 1, Last, Patterns...>();
+    return better(rest.cost, here) ? rest : padding_choice{P, here};
+  }
+}
+
+template <int Bytes, int R, int C, class Accesses>
+struct padding_for;
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
+struct padding_for<Bytes, R, C, List<Patterns...>> {
+  static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
+  static constexpr padding_choice value =
+      choose_padding<Bytes, R, C, 0, padding_candidates(Bytes), Patterns...>();
+  static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
+};
+
+}  // namespace detail
+
+// The accesses padded_tile makes conflict-free unless told otherwise: warps reading rows and
+// warps reading columns.
+using rows_and_columns = boost::mp11::mp_list<row_segments<>, column_segments<>>;
+
+// R x C elements of T in rows of `pitch` = C + `padding` elements, padding the smallest that makes
+// every access in `Accesses` (an Mp11 list of patterns) cost its ideal wavefronts; when none
+// does, the one with the fewest wavefronts, then the smallest. A trivial aggregate: declare it
+// __shared__. The element size must be 1, 2, 4, 8 or 16 bytes.
+// Example: padded_tile<float, 32, 32>::padding -> 1 (pitch 33); degree -> 1
+template <class T, int R, int C, class Accesses = rows_and_columns>
+struct padded_tile {
+  static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
+                "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
+  static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
+
+  using value_type = T;
+  static constexpr int rows = R, cols = C;
+  static constexpr int padding = choice::value.padding;
+  static constexpr int pitch = C + padding;
+  // The chosen layout's cost for Accesses, summed over every warp-access of the tile.
+  static constexpr long long wavefronts = choice::value.cost.wavefronts;
+  static constexpr long long ideal = choice::value.cost.ideal;
+  static constexpr int degree = choice::value.cost.degree;
+  static constexpr bool conflict_free = choice::value.cost.conflict_free();
+  using layout = row_major<R, C, pitch>;
+
+  alignas(choice::widest > alignof(T) ? choice::widest : alignof(T)) T elements[R * pitch];
+
+  BANKCHECK_HOST_DEVICE constexpr T& operator()(int r, int c) noexcept { return elements[r * pitch + c]; }
+  BANKCHECK_HOST_DEVICE constexpr const T& operator()(int r, int c) const noexcept { return elements[r * pitch + c]; }
+  BANKCHECK_HOST_DEVICE constexpr T* data() noexcept { return elements; }
+  BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return elements; }
+};
+
+}  // namespace bankcheck
+
+#endif

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: access patterns: the warp-accesses a kernel makes over a whole tile.
+#ifndef BANKCHECK_PATTERN_HPP
+#define BANKCHECK_PATTERN_HPP
+
+#include <cstdint>
+
+#include <bankcheck/config.hpp>
+#include <bankcheck/op.hpp>
+
+namespace bankcheck {
+
+// A tile as patterns see it: rows x cols elements of `bytes` bytes each.
+struct tile_shape {
+  int bytes;
+  int rows;
+  int cols;
+};
+
+// The element a lane touches first (a lane of a vector access touches `vector` elements of its row).
+struct element {
+  int row;
+  int col;
+};
+
+// A pattern P is a type with static constexpr functions of a tile_shape s:
+//   P::accesses(s)       the number of warp-accesses over the whole tile;
+//   P::op(s)             the instruction of each;
+//   P::lanes(s, k)       the active lanes of access k (a lane mask);
+//   P::at(s, k, lane)    the element lane `lane` of access k touches;
+// and P::name, a name for messages.
+// The patterns below cover the common cases; users write their own the same way.
+
+namespace detail {
+BANKCHECK_HOST_DEVICE constexpr int ceil_div(int a, int b) noexcept { return (a + b - 1) / b; }
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
+  return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+}
+}  // namespace detail
+
+// A warp walks each row in segments of 32 * Vector elements: lane l touches elements
+// (r, 32 * Vector * s + Vector * l) .. + Vector - 1; lanes past the row's end are inactive.
+// Vector 2 and 4 are float2 / float4 accesses.
+// Example: over float[4][64], row_segments<> makes 4 * 2 = 8 warp-accesses of load(4).
+template <op_kind Kind = op_kind::load, int Vector = 1>
+struct row_segments {
+  static_assert(Kind == op_kind::load || Kind == op_kind::store, "row_segments: the op must be a load or a store.");
+  static_assert(Vector == 1 || Vector == 2 || Vector == 4, "row_segments: the vector length must be 1, 2 or 4.");
+  static constexpr const char* name = Kind == op_kind::load ? "row read" : "row write";
+
+  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, 32 * Vector); }
+  BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept { return s.rows * segments(s); }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept {
+    return access{Kind, s.bytes * Vector, 0};
+  }
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
+    const int first = 32 * Vector * (k % segments(s));
+    return detail::first_lanes(detail::ceil_div(s.cols - first, Vector) < 32 ? detail::ceil_div(s.cols - first, Vector) : 32);
+  }
+  BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
+    return element{k / segments(s), 32 * Vector * (k % segments(s)) + Vector * lane};
+  }
+};
+
+// A warp walks each column in segments of 32 rows: lane l touches (32 * s + l, c).
+template <op_kind Kind = op_kind::load>
+struct column_segments {
+  static_assert(Kind == op_kind::load || Kind == op_kind::store, "column_segments: the op must be a load or a store.");
+  static constexpr const char* name = Kind == op_kind::load ? "column read" : "column write";
+
+  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept { return detail::ceil_div(s.rows, 32); }
+  BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept { return s.cols * segments(s); }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes, 0}; }
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
+    const int first = 32 * (k % segments(s));
+    return detail::first_lanes(s.rows - first < 32 ? s.rows - first : 32);
+  }
+  BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
+    return element{32 * (k % segments(s)) + lane, k / segments(s)};
+  }
+};
+
+// A 2-D thread block of BlockX x BlockY threads (threadIdx.x fastest; warps are 32 consecutive
+// linear ids x + y * BlockX) sweeps the tile block by block; thread (x, y) touches element
+// (y, x) of its block, or (x, y) when Transposed. BlockX may be smaller than 32.
+// Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses.
+template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false>
+struct thread_block {
+  static_assert(BlockX > 0 && BlockY > 0, "thread_block: the block extents must be positive.");
+  static_assert(Kind == op_kind::load || Kind == op_kind::store, "thread_block: the op must be a load or a store.");
+  static constexpr const char* name = Transposed ? "thread block, transposed" : "thread block";
+  static constexpr int threads = BlockX * BlockY, warps = (threads + 31) / 32;
+  static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = Transposed ? BlockY : BlockX;
+
+  BANKCHECK_HOST_DEVICE static constexpr int blocks_across(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, block_cols); }
+  BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
+    return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * warps;
+  }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes, 0}; }
+  BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
+    const int block = k / warps, t = 32 * (k % warps) + lane, x = t % BlockX, y = t / BlockX;
+    const int r0 = block / blocks_across(s) * block_rows, c0 = block % blocks_across(s) * block_cols;
+    return Transposed ? element{r0 + x, c0 + y} : element{r0 + y, c0 + x};
+  }
+  // Lanes whose thread exists and whose element lies inside the tile.
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
+    std::uint64_t m = 0;
+    for (int lane = 0; lane < 32; ++lane) {
+      const element e = at(s, k, lane);
+      if (32 * (k % warps) + lane < threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
+    }
+    return m;
+  }
+};
+
+// ldmatrix.x{Count} (or stmatrix) over the tile's 8x8 sub-tiles of 2-byte elements, taken in
+// row-major order, Count per instruction: lane 8m + r gives row r of sub-tile Count * k + m.
+template <int Count = 4, op_kind Kind = op_kind::ldmatrix>
+struct matrix_tiles {
+  static_assert(Count == 1 || Count == 2 || Count == 4, "matrix_tiles: the count must be 1, 2 or 4.");
+  static_assert(Kind == op_kind::ldmatrix || Kind == op_kind::stmatrix,
+                "matrix_tiles: the op must be ldmatrix or stmatrix.");
+  static constexpr const char* name = Kind == op_kind::ldmatrix ? "ldmatrix" : "stmatrix";
+
+  BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
+    return s.rows / 8 * (s.cols / 8) / Count;  // whole instructions; analyze_tile checks the shape
+  }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape&) noexcept { return access{Kind, 16, Count}; }
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape&, int) noexcept { return 0xffffffff; }
+  BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
+    const int m = lane / 8 < Count ? lane / 8 : Count - 1, sub = Count * k + m, across = s.cols / 8;
+    return element{sub / across * 8 + lane % 8, sub % across * 8};
+  }
+};
+
+}  // namespace bankcheck
+
+#endif

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/padded_tile.hpp (and tile.hpp, pattern.hpp): the chosen padding against a
+// brute-force search over paddings, the tile's static facts, and pattern costs over tiles.
+#include <bankcheck/layout.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/tile.hpp>
+#include <doctest/doctest.h>
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
+
+#include <cstdio>
+#include <type_traits>
+#include <utility>
+
+using namespace bankcheck;
+using boost::mp11::mp_list;
+
+// The seed's tile.
+using seed_tile = padded_tile<float, 32, 32>;
+static_assert(seed_tile::padding == 1 && seed_tile::pitch == 33 && seed_tile::conflict_free && seed_tile::degree == 1);
+static_assert(std::is_trivial_v<seed_tile> && std::is_standard_layout_v<seed_tile> && std::is_aggregate_v<seed_tile>);
+static_assert(sizeof(seed_tile) == 32 * 33 * sizeof(float) && alignof(seed_tile) == alignof(float));
+static_assert(std::is_same_v<seed_tile::layout, row_major<32, 32, 33>>);
+static_assert(seed_tile::wavefronts == 32 + 32 && seed_tile::ideal == 64, "32 row reads + 32 column reads, 1 each");
+// float4 row reads need a pitch that is a multiple of 4: the best is 4-way on columns, and it says so.
+using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;
+static_assert(vector_tile::padding == 4 && !vector_tile::conflict_free && vector_tile::degree == 4);
+static_assert(alignof(vector_tile) == 16 && sizeof(vector_tile) == 32 * 132 * 4);
+// Rows only: no padding needed.
+static_assert(padded_tile<double, 16, 64, mp_list<row_segments<>>>::padding == 0);
+
+// Pattern costs over whole tiles.
+static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32>{}).wavefronts == 32 * 32);
+static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32>{}).degree() == 32);
+static_assert(analyze_tile<column_segments<>, float>(row_major<64, 32, 33>{}).accesses == 64, "2 segments per column");
+static_assert(analyze_tile<thread_block<16, 16>, float>(row_major<32, 32>{}).degree() == 2, "two half-warp rows");
+static_assert(analyze_tile<thread_block<16, 16>, float>(row_major<32, 32, 48>{}).conflict_free());
+static_assert(analyze_tile<thread_block<32, 8, op_kind::load, true>, float>(row_major<32, 32, 33>{}).conflict_free(),
+              "transposed reads of a padded tile: columns");
+static_assert(analyze_tile<thread_block<8, 32, op_kind::load, true>, float>(row_major<32, 32, 33>{}).degree() == 4,
+              "8 rows x 4 columns: bank x + y, up to 4 pairs each");
+static_assert(analyze_tile<matrix_tiles<4>, short>(row_major<16, 64>{}).wavefronts == 4 * 32, "pitch 128 B: 8-way");
+static_assert(analyze_tile<matrix_tiles<4>, short>(row_major<16, 64, 72>{}).conflict_free(), "pitch 144 B: free");
+static_assert(analyze_tile<row_segments<op_kind::store, 2>, float>(row_major<4, 48>{}).accesses == 4, "one segment each");
+
+namespace {
+// Brute force: every padding from 0 to 2 bank rows, each tile evaluated at run time through
+// analyze_pattern; the first of the cheapest (conflict-free first) wins.
+template <class... Patterns>
+int brute_force_padding(int bytes, int rows, int cols, mp_list<Patterns...>) {
+  int best = -1;
+  long long best_wavefronts = 0;
+  bool best_free = false;
+  for (int pad = 0; pad < 2 * 128 / bytes + 1; ++pad) {
+    const int pitch = cols + pad;
+    bool aligned = true;
+    ((aligned = aligned && pitch * bytes % Patterns::op(tile_shape{bytes, rows, cols}).bytes == 0), ...);
+    if (!aligned) continue;
+    long long wavefronts = 0, ideal = 0;
+    auto add = [&](const tile_report& t) {
+      REQUIRE(t.ok());
+      wavefronts += t.wavefronts;
+      ideal += t.ideal;
+    };
+    (add(analyze_pattern<Patterns>(tile_shape{bytes, rows, cols},
+                                   [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; })),
+     ...);
+    const bool free = wavefronts == ideal;
+    if (best < 0 || (free && !best_free) || (free == best_free && wavefronts < best_wavefronts)) {
+      best = pad;
+      best_wavefronts = wavefronts;
+      best_free = free;
+    }
+  }
+  return best;
+}
+
+template <class T, int C>
+void check_choice() {
+  using tile = padded_tile<T, 32, C>;
+  INFO("padded_tile<" << sizeof(T) << "-byte, 32, " << C << ">");
+  CHECK(tile::padding == brute_force_padding(static_cast<int>(sizeof(T)), 32, C, rows_and_columns{}));
+}
+template <class T, int... C>
+void check_choices(std::integer_sequence<int, C...>) {
+  (check_choice<T, C + 1>(), ...);
+}
+struct b16 {
+  unsigned char bytes[16];
+};
+}  // namespace
+
+TEST_CASE("padded_tile picks what a brute-force search over paddings picks") {
+  check_choices<float>(std::make_integer_sequence<int, 64>{});  // C = 1 .. 64
+  check_choices<char>(std::integer_sequence<int, 0, 2, 30, 31, 32, 63, 127>{});
+  check_choices<short>(std::integer_sequence<int, 0, 6, 15, 31, 32, 47, 63, 127>{});
+  check_choices<double>(std::integer_sequence<int, 0, 1, 15, 16, 31, 32, 63, 95, 127>{});
+  check_choices<b16>(std::integer_sequence<int, 0, 3, 7, 15, 31, 32, 127>{});
+}
+
+TEST_CASE("a padded tile indexes like the array it replaces") {
+  seed_tile t{};
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) t(r, c) = static_cast<float>(r * 32 + c);
+  CHECK(t.data()[5 * 33 + 7] == 5 * 32 + 7);
+  const seed_tile& ct = t;
+  CHECK(ct(31, 31) == 31 * 32 + 31);
+}
