@@ -13,6 +13,7 @@
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/report.hpp>
 #include <bankcheck/swizzle.hpp>
+#include <bankcheck/swizzled_tile.hpp>
 #include <bankcheck/tile.hpp>
 #include <bankcheck/version.hpp>
 

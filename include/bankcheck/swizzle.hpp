@@ -10,6 +10,15 @@
 
 namespace bankcheck {
 
+namespace detail {
+// f(x) for B, M, S given at run time; xor_swizzle<B, M, S> is this with constants.
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t xor_swizzle_bits(std::uint64_t x, int b, int m, int s) noexcept {
+  const std::uint64_t bits = (std::uint64_t{1} << b) - 1;
+  const std::uint64_t y = x & (bits << (m + (s > 0 ? s : 0)));
+  return x ^ (s >= 0 ? y >> s : y << -s);
+}
+}  // namespace detail
+
 // An offset-to-offset functor:
 //   0bxxxxxxxxxxxxxxxYYYxxxxxxxZZZxxxx
 //                                ^--^  M: the low bits kept as they are
@@ -35,9 +44,7 @@ struct xor_swizzle {
   template <class Offset>
   BANKCHECK_HOST_DEVICE constexpr Offset operator()(Offset offset) const noexcept {
     static_assert(detail::integer<Offset>::kind != 0, "xor_swizzle: the offset must be of an integer type.");
-    const std::uint64_t x = static_cast<std::uint64_t>(offset);
-    const std::uint64_t y = x & yyy_mask;
-    return static_cast<Offset>(x ^ (S >= 0 ? y >> S : y << -S));
+    return static_cast<Offset>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(offset), B, M, S));
   }
 };
 

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: swizzled_tile<T, R, C, Accesses>, an unpadded tile whose byte addresses go through
+// the XOR swizzle with the fewest wavefronts for the declared accesses.
+#ifndef BANKCHECK_SWIZZLED_TILE_HPP
+#define BANKCHECK_SWIZZLED_TILE_HPP
+
+#include <bankcheck/config.hpp>
+#include <bankcheck/layout.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/swizzle.hpp>
+#include <bankcheck/tile.hpp>
+
+namespace bankcheck {
+
+namespace detail {
+
+BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
+  int l = 0;
+  while ((1LL << l) < x) ++l;
+  return l;
+}
+
+// The swizzles tried, simplest first: the identity, then B = 1, 2, ... bits; for each, M from
+// the widest access up (an access's bytes must stay together) and S from B up. ZZZ stays inside a 128-byte bank row (M + B <= 7) and
+// YYY inside the tile (M + S + B <= log2 of its bytes, rounded up).
+struct swizzle_params {
+  int b = 0, m = 0, s = 0;
+};
+BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long tile_bytes, swizzle_params* out) noexcept {
+  const int low = log2_ceil(widest), top = log2_ceil(tile_bytes);
+  int n = 0;
+  if (out) out[n] = swizzle_params{};
+  ++n;
+  for (int b = 1; b <= 7 - low; ++b)
+    for (int m = low; m + b <= 7; ++m)
+      for (int s = b; m + s + b <= top; ++s) {
+        if (out) out[n] = swizzle_params{b, m, s};
+        ++n;
+      }
+  return n;
+}
+BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i) noexcept {
+  swizzle_params all[256] = {};
+  swizzle_candidates(widest, tile_bytes, all);
+  return all[i];
+}
+
+// One pattern over an R x C row-major tile of `bytes`-byte elements whose byte addresses are swizzled.
+template <class Pattern>
+BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p) {
+  return analyze_pattern<Pattern>(tile_shape{bytes, rows, cols}, [bytes, cols, p](int r, int c) {
+    return static_cast<long long>(
+        xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
+  });
+}
+template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
+inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S});
+
+template <int Bytes, int R, int C, int B, int M, int S, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr layout_cost swizzle_cost() noexcept {
+  layout_cost c{};
+  c.usable = true;
+  (c.add(swizzled_cost_v<Patterns, Bytes, R, C, B, M, S>), ...);
+  return c;
+}
+
+struct swizzle_choice {
+  swizzle_params params{};
+  layout_cost cost{};
+};
+
+// Tries candidate I, I + 1, ...; stops at the first conflict-free one (the simplest).
+template <int Bytes, int R, int C, int I, int Last, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle() noexcept {
+  constexpr swizzle_params p =
+      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
+  constexpr layout_cost here = swizzle_cost<Bytes, R, C, p.b, p.m, p.s, Patterns...>();
+  if constexpr (here.conflict_free() || I + 1 >= Last) {
+    return swizzle_choice{p, here};
+  } else {
+    constexpr swizzle_choice rest = choose_swizzle<Bytes, R, C, I + 1, Last, Patterns...>();
+    return better(rest.cost, here) ? rest : swizzle_choice{p, here};
+  }
+}
+
+template <int Bytes, int R, int C, class Accesses>
+struct swizzle_for;
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
+struct swizzle_for<Bytes, R, C, List<Patterns...>> {
+  static_assert(sizeof...(Patterns) > 0, "swizzled_tile: the list of accesses must not be empty.");
+  static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
+  static constexpr int candidates = swizzle_candidates(widest, static_cast<long long>(R) * C * Bytes, nullptr);
+  static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
+  static constexpr swizzle_choice value = choose_swizzle<Bytes, R, C, 0, candidates, Patterns...>();
+};
+
+}  // namespace detail
+
+// R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
+// addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
+// on a tie. When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
+// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does.
+// Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
+template <class T, int R, int C, class Accesses = rows_and_columns>
+struct swizzled_tile {
+  static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
+                "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
+
+  using value_type = T;
+  using swizzle = xor_swizzle<choice::value.params.b, choice::value.params.m, choice::value.params.s>;
+  using layout = swizzled_bytes<row_major<R, C>, swizzle, static_cast<int>(sizeof(T))>;
+  static constexpr int rows = R, cols = C;
+  static constexpr long long wavefronts = choice::value.cost.wavefronts;
+  static constexpr long long ideal = choice::value.cost.ideal;
+  static constexpr int degree = choice::value.cost.degree;
+  static constexpr bool conflict_free = choice::value.cost.conflict_free();
+  // The swizzle permutes aligned blocks of this many bytes; the tile is aligned to it.
+  static constexpr int period = swizzle::bits == 0 ? 1 : 1 << (swizzle::base + swizzle::shift + swizzle::bits);
+  static constexpr int alignment_ = period > choice::widest ? period : choice::widest;
+  static constexpr int alignment = alignment_ > static_cast<int>(alignof(T)) ? alignment_ : static_cast<int>(alignof(T));
+
+  alignas(alignment) T elements[layout::required_span_size()];
+
+  BANKCHECK_HOST_DEVICE constexpr T& operator()(int r, int c) noexcept { return elements[layout{}(r, c)]; }
+  BANKCHECK_HOST_DEVICE constexpr const T& operator()(int r, int c) const noexcept { return elements[layout{}(r, c)]; }
+  BANKCHECK_HOST_DEVICE constexpr T* data() noexcept { return elements; }
+  BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return elements; }
+};
+
+}  // namespace bankcheck
+
+#endif
