@@ -5,6 +5,7 @@
 
 #include <bankcheck/analyze.hpp>
 #include <bankcheck/arch.hpp>
+#include <bankcheck/check.hpp>
 #include <bankcheck/config.hpp>
 #include <bankcheck/error.hpp>
 #include <bankcheck/layout.hpp>

@@ -2,6 +2,7 @@
 // Misuse that must not compile: each case breaks one rule in a constant expression, and the
 // test (tests/CMakeLists.txt) checks that the compiler fails and names the rule.
 #include <bankcheck/bankcheck.hpp>
+#include <bankcheck/check.hpp>
 
 namespace bc = bankcheck;
 
@@ -42,6 +43,13 @@ constexpr int x = bc::row_major<4, 32, 31>{}(1, 1);
 constexpr int x = bc::column_major<0, 32>{}(1, 1);
 #elif defined(FAIL_offset_must_be_of_an_integer_type)
 constexpr double x = bc::tma::swizzle_128b{}(1.5);
+#elif defined(FAIL_bank_conflict)
+// A column read of float[32][32]: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
+static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, float>, bc::row_segments<>,
+                                       bc::column_segments<>>());
+#elif defined(FAIL_pattern_indexes_outside_the_tile)
+// float4 rows over 30 columns: lane 7 would touch columns 28..31.
+constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 4>, float>(bc::row_major<4, 30>{});
 #else
 #error "define one case"
 #endif

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: BSL-1.0
+# cmake -P: compiles A and B (.cu) with NVCC (FLAGS: a |-separated list) to PTX and to a cubin.
+# Passes when the PTX is identical once mangled names and comments are set aside, and ptxas
+# reports the same registers and shared memory for both.
+string(REPLACE "|" ";" flags "${FLAGS}")
+foreach(which A B)
+  set(src "${${which}}")
+  execute_process(COMMAND "${NVCC}" ${flags} -ptx "${src}" -o "${WORK}/${which}.ptx"
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "nvcc -ptx ${src} failed:\n${err}")
+  endif()
+  file(READ "${WORK}/${which}.ptx" ptx)
+  string(REGEX REPLACE "//[^\n]*" "" ptx "${ptx}")
+  string(REGEX REPLACE "_Z[A-Za-z0-9_]+" "NAME" ptx "${ptx}")
+  string(REGEX REPLACE "[ \t]+\n" "\n" ptx "${ptx}")
+  set(ptx_${which} "${ptx}")
+  execute_process(COMMAND "${NVCC}" ${flags} -cubin -Xptxas -v "${src}" -o "${WORK}/${which}.cubin"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "nvcc -cubin ${src} failed:\n${out}")
+  endif()
+  string(REGEX MATCHALL "Used [0-9]+ registers[^\n]*" usage "${out}")
+  if(NOT usage)
+    message(FATAL_ERROR "no ptxas usage line for ${src}:\n${out}")
+  endif()
+  set(usage_${which} "${usage}")
+endforeach()
+if(NOT ptx_A STREQUAL ptx_B)
+  file(WRITE "${WORK}/A.normalized.ptx" "${ptx_A}")
+  file(WRITE "${WORK}/B.normalized.ptx" "${ptx_B}")
+  execute_process(COMMAND diff -u "${WORK}/B.normalized.ptx" "${WORK}/A.normalized.ptx" OUTPUT_VARIABLE d)
+  message(FATAL_ERROR "the PTX differs beyond names:\n${d}")
+endif()
+if(NOT usage_A STREQUAL usage_B)
+  message(FATAL_ERROR "ptxas reports differ:\n  ${A}: ${usage_A}\n  ${B}: ${usage_B}")
+endif()
+message(STATUS "identical PTX; ptxas: ${usage_A}")

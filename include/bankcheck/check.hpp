@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: compile-time checks: is_conflict_free_v, and assert_conflict_free, whose compile
+// error names the pattern, the warp-access, the phase, the bank, two lanes and their words.
+#ifndef BANKCHECK_CHECK_HPP
+#define BANKCHECK_CHECK_HPP
+
+#include <bankcheck/config.hpp>
+#include <bankcheck/tile.hpp>
+
+namespace bankcheck {
+
+// A layout with its element type, for the checks: padded_tile and swizzled_tile already are one.
+// Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
+template <class Layout, class T>
+struct typed_layout {
+  using layout = Layout;
+  using value_type = T;
+};
+
+// Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and ::value_type).
+template <class Tile, class... Patterns>
+inline constexpr bool is_conflict_free_v =
+    (analyze_tile<Patterns, typename Tile::value_type>(typename Tile::layout{}).conflict_free() && ...);
+
+// The parts of a conflict, as types, so a compiler's message shows them.
+template <int K> struct warp_access {};
+template <int P> struct phase {};
+template <int B> struct bank {};
+template <int A, int B> struct lanes {};
+template <unsigned long long A, unsigned long long B> struct words {};
+
+template <class T> struct always_false { static constexpr bool value = false; };
+
+// Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g.,
+//   bank_conflict<column_segments<load>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>>
+template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words>
+struct bank_conflict {
+  static_assert(always_false<Pattern>::value,
+                "bankcheck: bank conflict: in warp-access K, phase P, bank B serves lanes A and B different words; "
+                "bank_conflict<pattern, warp_access<K>, phase<P>, bank<B>, lanes<A, B>, words<..>> above names them");
+  static constexpr bool value = false;
+};
+
+namespace detail {
+template <class Tile, class Pattern>
+BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
+  constexpr tile_report r = analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{});
+  static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
+  if constexpr (r.conflict_free()) {
+    return true;
+  } else {
+    constexpr conflict_witness w = r.worst.worst;
+    return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
+                         words<w.word_a, w.word_b>>::value;
+  }
+}
+}  // namespace detail
+
+// true, or a compile error naming the first conflict of each pattern that has one.
+// Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
+template <class Tile, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
+  return (detail::assert_one<Tile, Patterns>() && ...);
+}
+
+}  // namespace bankcheck
+
+#endif
