@@ -170,21 +170,39 @@ inline constexpr rdna4_t rdna4{};
 
 }  // namespace arch
 
+namespace detail {
+// The built-in tables are right by construction; any other architecture is checked per query.
+template <class Arch> inline constexpr bool builtin_arch = false;
+template <> inline constexpr bool builtin_arch<arch::nvidia_t> = true;
+template <> inline constexpr bool builtin_arch<arch::gfx942_t> = true;
+template <> inline constexpr bool builtin_arch<arch::gfx950_t> = true;
+template <> inline constexpr bool builtin_arch<arch::rdna3_t> = true;
+template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
+
+// A table is valid when its groups come first (zeros only after), are disjoint, and together are
+// exactly the warp's lanes.
+BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp_size) noexcept {
+  std::uint64_t seen = 0;
+  bool ended = false;
+  for (std::uint64_t m : g.lanes) {
+    if ((seen & m) || (ended && m != 0)) return false;
+    ended = ended || m == 0;
+    seen |= m;
+  }
+  return seen == lane_range(0, warp_size - 1);
+}
+}  // namespace detail
+
 // errc::none, or architecture_is_invalid: banks 1..64, bank_bytes a power of two 1..16,
-// warp 1..64 lanes, and each table's groups disjoint and together exactly the warp.
+// warp 1..64 lanes, and each table's groups first in the table (zeros after), disjoint, and
+// together exactly the warp.
 BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 || a.bank_bytes > 16 ||
       (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return errc::architecture_is_invalid;
-  const std::uint64_t warp = lane_range(0, a.warp_size - 1);
   for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {
     const phase_groups& g = t < 5 ? a.load[t] : t < 10 ? a.store[t - 5] : a.merged_load[t - 10];
-    std::uint64_t seen = 0;
-    for (std::uint64_t m : g.lanes) {
-      if (seen & m) return errc::architecture_is_invalid;
-      seen |= m;
-    }
-    if (seen != warp) return errc::architecture_is_invalid;
+    if (!detail::valid_table(g, a.warp_size)) return errc::architecture_is_invalid;
   }
   return errc::none;
 }

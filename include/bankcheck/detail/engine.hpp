@@ -53,6 +53,8 @@ struct lane_span {
   bool dense;
 };
 BANKCHECK_HOST_DEVICE constexpr lane_span span_of(std::uint64_t m) noexcept {
+  if (m == 0xffffffff) return lane_span{0, 31, true};  // the common cases, without a search
+  if (m == ~std::uint64_t{0}) return lane_span{0, 63, true};
   const int first = lowest_lane(m), last = highest_lane(m);
   return lane_span{first, last, m == lane_range(first, last)};
 }
@@ -68,7 +70,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
                                     : violated::access_width_must_be_1_2_4_8_or_16(),
            p;
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
-  if (mask == ~std::uint64_t{0}) mask = warp;
+  mask = mask == ~std::uint64_t{0} ? warp : mask;
   if (mask == 0) return p.error = violated::lane_mask_must_not_be_empty(), p;
   if (mask & ~warp) return p.error = violated::lane_mask_must_fit_the_warp(), p;
   p.active = p.call = mask;
@@ -88,11 +90,9 @@ BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lan
   constexpr int kind = integer<decltype(f(0))>::kind;
   static_assert(kind != 0, "bankcheck: the address callable must return an integer type (a byte address or word index)");
   v.is_signed = kind == 2;
-  const std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first));
-  std::uint64_t diff = 0;
+  std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first)), diff = 0;
   for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  v.diff = diff;
-  v.all = x0 | diff;
+  v.diff = diff, v.all = x0 | diff;
 }
 
 // The same for the lanes of any mask.
@@ -113,11 +113,12 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
 
 // errc::none, or the rule some gathered value breaks: every value at once, from their OR.
 BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values& v, int width) noexcept {
-  if (v.is_signed && (v.all >> 63)) return violated::address_must_not_be_negative();
-  if (v.unit > 1 && v.all > ~std::uint64_t{0} / static_cast<unsigned>(v.unit)) return violated::address_is_out_of_range();
-  if (v.all * static_cast<unsigned>(v.unit) % static_cast<unsigned>(width) != 0)
-    return violated::address_must_be_a_multiple_of_the_access_width();
-  return errc::none;
+  return v.is_signed && (v.all >> 63) ? violated::address_must_not_be_negative()
+         : v.unit > 1 && v.all > ~std::uint64_t{0} / static_cast<unsigned>(v.unit)
+             ? violated::address_is_out_of_range()
+         : v.all * static_cast<unsigned>(v.unit) % static_cast<unsigned>(width) != 0
+             ? violated::address_must_be_a_multiple_of_the_access_width()
+             : errc::none;
 }
 
 // How values become banks: word = value * unit / bank_bytes, bank = word % banks; a lane
@@ -226,23 +227,19 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     if (r.degree < 1) r.degree = 1;
     return;
   }
-  const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes);
-  const std::uint64_t banks = static_cast<unsigned>(g.banks);
+  // (Declarations are grouped: a constant evaluation's step budget counts statements.)
+  const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes), banks = static_cast<unsigned>(g.banks),
+                      step = v.value[lo + (hi > lo)] - v.value[lo];
   // Affine lanes, one word each: word(l) = w0 + (l - lo) * s, s = step * unit / bank_bytes.
   // Lanes share a bank every p = banks / gcd(s, banks) lanes, with distinct words (s != 0),
   // so the phase costs ceil(n / p). |step| < 2^32 keeps the words distinct modulo 2^64.
-  const std::uint64_t step = v.value[lo + (hi > lo)] - v.value[lo];
+  // banks is a power of two here (rows align), so gcd(s, banks) is s's lowest set bit.
   if (!Visitor::wants_passes && span.dense && rows_align && g.width <= g.bank_bytes &&
       step * static_cast<unsigned>(g.unit) % bb == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
       is_affine(v, lo, hi, step)) {
-    const int n = hi - lo + 1;
     const std::uint64_t s_mod = step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
-    int gcd = g.banks;
-    for (int a = static_cast<int>(s_mod); a != 0;) {
-      const int t = gcd % a;
-      gcd = a, a = t;
-    }
-    const int period = g.banks / gcd, cost = step == 0 ? 1 : (n + period - 1) / period;
+    const int period = static_cast<int>(banks / (s_mod == 0 ? banks : s_mod & (~s_mod + 1))),
+              cost = step == 0 ? 1 : (hi - lo + period) / period;
     r.wavefronts += cost;
     if (cost > r.degree) {
       r.degree = cost;
@@ -348,19 +345,13 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
     r.merged = op.kind == op_kind::load && a.merge_loads && op.bytes > a.bank_bytes &&
                (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
     groups = a.phases(op.kind, op.bytes, r.merged);
-    // A table must cover the warp with disjoint groups.
-    std::uint64_t seen = 0;
-    for (std::uint64_t m : groups.lanes) {
-      if (seen & m) return report{violated::architecture_is_invalid()};
-      seen |= m;
-    }
-    if (seen != lane_range(0, a.warp_size - 1)) return report{violated::architecture_is_invalid()};
+    if constexpr (!builtin_arch<Arch>)
+      if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
-  const errc e = check_values(v, op.bytes);
-  if (e != errc::none) return report{e};
+  if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
   const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
   phase_state s{};
-  for (int i = 0; i < phase_groups::capacity; ++i) {
+  for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, s, visit, r);
   }
