@@ -80,31 +80,39 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost padding_cost() noexcept {
   return c;
 }
 
-struct padding_choice {
-  int padding = 0;
+// The choosers' search: candidates I, I + 1, ... below Last, in the order they prefer on a tie;
+// Candidates::cost<I>() is candidate I's cost. It stops at the first conflict-free candidate,
+// which no later one beats: the later ones are then never instantiated, so never evaluated.
+struct choice {
+  int index = 0;
   layout_cost cost{};
 };
-
-// Tries paddings P, P + 1, ... below `Last`; stops at the first conflict-free one, which no
-// later padding beats (the later ones are then never instantiated, so never evaluated).
-template <int Bytes, int R, int C, int P, int Last, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding() noexcept {
-  constexpr layout_cost here = padding_cost<Bytes, R, C, P, Patterns...>();
-  if constexpr (here.conflict_free() || P + 1 >= Last) {
-    return padding_choice{P, here};
+template <class Candidates, int I, int Last>
+BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
+  constexpr layout_cost here = Candidates::template cost<I>();
+  if constexpr (here.conflict_free() || I + 1 >= Last) {
+    return choice{I, here};
   } else {
-    constexpr padding_choice rest = choose_padding<Bytes, R, C, P + 1, Last, Patterns...>();
-    return better(rest.cost, here) ? rest : padding_choice{P, here};
+    constexpr choice rest = choose<Candidates, I + 1, Last>();
+    return better(rest.cost, here) ? rest : choice{I, here};
   }
 }
+
+// padded_tile's candidates: padding I.
+template <int Bytes, int R, int C, class... Patterns>
+struct paddings {
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
+    return padding_cost<Bytes, R, C, I, Patterns...>();
+  }
+};
 
 template <int Bytes, int R, int C, class Accesses>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
 struct padding_for<Bytes, R, C, List<Patterns...>> {
   static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
-  static constexpr padding_choice value =
-      choose_padding<Bytes, R, C, 0, padding_candidates(Bytes), Patterns...>();
+  static constexpr choice value = choose<paddings<Bytes, R, C, Patterns...>, 0, padding_candidates(Bytes)>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
 };
 
@@ -130,7 +138,7 @@ struct padded_tile {
 
   using value_type = T;
   static constexpr int rows = R, cols = C;
-  static constexpr int padding = choice::value.padding;
+  static constexpr int padding = choice::value.index;
   static constexpr int pitch = C + padding;
   // The chosen layout's cost for Accesses, summed over every warp-access of the tile.
   static constexpr long long wavefronts = choice::value.cost.wavefronts;

@@ -65,24 +65,16 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost swizzle_cost() noexcept {
   return c;
 }
 
-struct swizzle_choice {
-  swizzle_params params{};
-  layout_cost cost{};
-};
-
-// Tries candidate I, I + 1, ...; stops at the first conflict-free one (the simplest).
-template <int Bytes, int R, int C, int I, int Last, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle() noexcept {
-  constexpr swizzle_params p =
-      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
-  constexpr layout_cost here = swizzle_cost<Bytes, R, C, p.b, p.m, p.s, Patterns...>();
-  if constexpr (here.conflict_free() || I + 1 >= Last) {
-    return swizzle_choice{p, here};
-  } else {
-    constexpr swizzle_choice rest = choose_swizzle<Bytes, R, C, I + 1, Last, Patterns...>();
-    return better(rest.cost, here) ? rest : swizzle_choice{p, here};
+// swizzled_tile's candidates: swizzle_candidate I.
+template <int Bytes, int R, int C, class... Patterns>
+struct swizzles {
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
+    constexpr swizzle_params p =
+        swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
+    return swizzle_cost<Bytes, R, C, p.b, p.m, p.s, Patterns...>();
   }
-}
+};
 
 template <int Bytes, int R, int C, class Accesses>
 struct swizzle_for;
@@ -92,7 +84,8 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
   static constexpr int candidates = swizzle_candidates(widest, static_cast<long long>(R) * C * Bytes, nullptr);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr swizzle_choice value = choose_swizzle<Bytes, R, C, 0, candidates, Patterns...>();
+  static constexpr choice value = choose<swizzles<Bytes, R, C, Patterns...>, 0, candidates>();
+  static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
 };
 
 }  // namespace detail
@@ -111,7 +104,7 @@ struct swizzled_tile {
   static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
-  using swizzle = xor_swizzle<choice::value.params.b, choice::value.params.m, choice::value.params.s>;
+  using swizzle = xor_swizzle<choice::params.b, choice::params.m, choice::params.s>;
   using layout = swizzled_bytes<row_major<R, C>, swizzle, static_cast<int>(sizeof(T))>;
   static constexpr int rows = R, cols = C;
   static constexpr long long wavefronts = choice::value.cost.wavefronts;
