@@ -38,14 +38,6 @@ BANKCHECK_HOST_DEVICE constexpr int highest_lane(std::uint64_t m) noexcept {
   return l;
 }
 
-// Active lanes and the lanes whose address is needed, after checking the architecture's
-// scalars, the op and the mask (`mask == ~0` is the whole warp).
-struct plan {
-  errc error = errc::none;
-  std::uint64_t active = 0;
-  std::uint64_t call = 0;
-};
-
 // The lanes of a mask as a loop range: lowest..highest, and whether every lane between is set.
 struct lane_span {
   int first;
@@ -58,6 +50,14 @@ BANKCHECK_HOST_DEVICE constexpr lane_span span_of(std::uint64_t m) noexcept {
   const int first = lowest_lane(m), last = highest_lane(m);
   return lane_span{first, last, m == lane_range(first, last)};
 }
+
+// Active lanes and the lanes whose address is needed, after checking the architecture's
+// scalars, the op and the mask (`mask == ~0` is the whole warp).
+struct plan {
+  errc error = errc::none;
+  std::uint64_t active = 0;
+  std::uint64_t call = 0;
+};
 
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
