@@ -40,11 +40,10 @@ struct swizzled {
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
-  // The swizzle permutes each aligned block of 2^top elements (top: one past its highest mask
-  // bit), so the span rounds the layout's up to a whole block.
+  // The swizzle permutes each aligned block of 2^period_bits elements, so the span rounds the
+  // layout's up to a whole block.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    const int top = Swizzle::bits == 0 ? 0 : Swizzle::base + (Swizzle::shift > 0 ? Swizzle::shift : -Swizzle::shift) + Swizzle::bits;
-    const int block = 1 << top, span = Layout::required_span_size();
+    const int block = 1 << Swizzle::period_bits, span = Layout::required_span_size();
     return (span + block - 1) / block * block;
   }
 };
@@ -64,8 +63,7 @@ struct swizzled_bytes {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    const int top = Swizzle::bits == 0 ? 0 : Swizzle::base + (Swizzle::shift > 0 ? Swizzle::shift : -Swizzle::shift) + Swizzle::bits;
-    const int block = (1 << top) / ElementBytes > 0 ? (1 << top) / ElementBytes : 1;
+    const int block = (1 << Swizzle::period_bits) / ElementBytes > 0 ? (1 << Swizzle::period_bits) / ElementBytes : 1;
     const int span = Layout::required_span_size();
     return (span + block - 1) / block * block;
   }

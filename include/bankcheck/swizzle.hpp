@@ -39,6 +39,8 @@ struct xor_swizzle {
   static constexpr int shift = S;
   static constexpr std::uint64_t yyy_mask = ((std::uint64_t{1} << B) - 1) << (M + (S > 0 ? S : 0));
   static constexpr std::uint64_t zzz_mask = ((std::uint64_t{1} << B) - 1) << (M - (S < 0 ? S : 0));
+  // One past the highest bit either mask touches: f permutes each aligned block of 2^period_bits.
+  static constexpr int period_bits = B == 0 ? 0 : M + (S > 0 ? S : -S) + B;
 
   // The swizzled offset, in the type of the argument (any integer type).
   template <class Offset>

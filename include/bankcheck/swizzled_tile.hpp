@@ -15,6 +15,10 @@ namespace bankcheck {
 
 namespace detail {
 
+BANKCHECK_HOST_DEVICE constexpr int largest(int a, int b, int c) noexcept {
+  return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
 BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
   int l = 0;
   while ((1LL << l) < x) ++l;
@@ -112,9 +116,8 @@ struct swizzled_tile {
   static constexpr int degree = choice::value.cost.degree;
   static constexpr bool conflict_free = choice::value.cost.conflict_free();
   // The swizzle permutes aligned blocks of this many bytes; the tile is aligned to it.
-  static constexpr int period = swizzle::bits == 0 ? 1 : 1 << (swizzle::base + swizzle::shift + swizzle::bits);
-  static constexpr int alignment_ = period > choice::widest ? period : choice::widest;
-  static constexpr int alignment = alignment_ > static_cast<int>(alignof(T)) ? alignment_ : static_cast<int>(alignof(T));
+  static constexpr int period = 1 << swizzle::period_bits;
+  static constexpr int alignment = detail::largest(period, choice::widest, static_cast<int>(alignof(T)));
 
   alignas(alignment) T elements[layout::required_span_size()];
 
