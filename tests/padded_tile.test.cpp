@@ -7,10 +7,10 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
-#include <boost/mp11/algorithm.hpp>
+#include "exhaustive/padded_tile_sweep.hpp"
+
 #include <boost/mp11/list.hpp>
 
-#include <cstdio>
 #include <type_traits>
 #include <utility>
 
@@ -46,58 +46,19 @@ static_assert(analyze_tile<matrix_tiles<4>, short>(row_major<16, 64, 72>{}).conf
 static_assert(analyze_tile<row_segments<op_kind::store, 2>, float>(row_major<4, 48>{}).accesses == 4, "one segment each");
 
 namespace {
-// Brute force: every padding from 0 to 2 bank rows, each tile evaluated at run time through
-// analyze_pattern; the first of the cheapest (conflict-free first) wins.
-template <class... Patterns>
-int brute_force_padding(int bytes, int rows, int cols, mp_list<Patterns...>) {
-  int best = -1;
-  long long best_wavefronts = 0;
-  bool best_free = false;
-  for (int pad = 0; pad < 2 * 128 / bytes + 1; ++pad) {
-    const int pitch = cols + pad;
-    bool aligned = true;
-    ((aligned = aligned && pitch * bytes % Patterns::op(tile_shape{bytes, rows, cols}).bytes == 0), ...);
-    if (!aligned) continue;
-    long long wavefronts = 0, ideal = 0;
-    auto add = [&](const tile_report& t) {
-      REQUIRE(t.ok());
-      wavefronts += t.wavefronts;
-      ideal += t.ideal;
-    };
-    (add(analyze_pattern<Patterns>(tile_shape{bytes, rows, cols},
-                                   [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; })),
-     ...);
-    const bool free = wavefronts == ideal;
-    if (best < 0 || (free && !best_free) || (free == best_free && wavefronts < best_wavefronts)) {
-      best = pad;
-      best_wavefronts = wavefronts;
-      best_free = free;
-    }
-  }
-  return best;
-}
-
-template <class T, int C>
-void check_choice() {
-  using tile = padded_tile<T, 32, C>;
-  INFO("padded_tile<" << sizeof(T) << "-byte, 32, " << C << ">");
-  CHECK(tile::padding == brute_force_padding(static_cast<int>(sizeof(T)), 32, C, rows_and_columns{}));
-}
-template <class T, int... C>
-void check_choices(std::integer_sequence<int, C...>) {
-  (check_choice<T, C + 1>(), ...);
-}
 struct b16 {
   unsigned char bytes[16];
 };
 }  // namespace
 
+// A sample of widths in every build (tests/exhaustive, when built, covers every C in 1..128);
+// sweep::check_every_width<T>(sequence of C - 1) compares with its brute-force search.
 TEST_CASE("padded_tile picks what a brute-force search over paddings picks") {
-  check_choices<float>(std::make_integer_sequence<int, 64>{});  // C = 1 .. 64
-  check_choices<char>(std::integer_sequence<int, 0, 2, 30, 31, 32, 63, 127>{});
-  check_choices<short>(std::integer_sequence<int, 0, 6, 15, 31, 32, 47, 63, 127>{});
-  check_choices<double>(std::integer_sequence<int, 0, 1, 15, 16, 31, 32, 63, 95, 127>{});
-  check_choices<b16>(std::integer_sequence<int, 0, 3, 7, 15, 31, 32, 127>{});
+  sweep::check_every_width<float>(std::integer_sequence<int, 0, 1, 2, 15, 31, 32, 63>{});
+  sweep::check_every_width<char>(std::integer_sequence<int, 0, 2, 30, 31, 32, 63, 127>{});
+  sweep::check_every_width<short>(std::integer_sequence<int, 0, 6, 15, 31, 32, 47, 63, 127>{});
+  sweep::check_every_width<double>(std::integer_sequence<int, 0, 1, 15, 16, 31, 32, 63, 95, 127>{});
+  sweep::check_every_width<b16>(std::integer_sequence<int, 0, 3, 7, 15, 31, 32, 127>{});
 }
 
 TEST_CASE("a padded tile indexes like the array it replaces") {

@@ -82,14 +82,20 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   return p;
 }
 
+// The callable's result type: an integer (a byte address or word index), signed or not.
+template <class Result>
+struct address_type {
+  static_assert(integer<Result>::kind != 0,
+                "bankcheck: the address callable must return an integer type (a byte address or word index)");
+  static constexpr bool is_signed = integer<Result>::kind == 2;
+};
+
 // Calls f(l) once for each lane l of first..last, in order; records the values, their OR and
 // the bits in which they differ from the first. Kept small: it is instantiated once per callable.
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values& v) {
-  constexpr int kind = integer<decltype(f(0))>::kind;
-  static_assert(kind != 0, "bankcheck: the address callable must return an integer type (a byte address or word index)");
-  v.is_signed = kind == 2;
+  v.is_signed = address_type<decltype(f(0))>::is_signed;
   std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first)), diff = 0;
   for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
   v.diff = diff, v.all = x0 | diff;
@@ -100,9 +106,7 @@ BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values& v) {
   if (span.dense) return gather_dense(f, span.first, span.last, v);
-  constexpr int kind = integer<decltype(f(0))>::kind;
-  static_assert(kind != 0, "bankcheck: the address callable must return an integer type (a byte address or word index)");
-  v.is_signed = kind == 2;
+  v.is_signed = address_type<decltype(f(0))>::is_signed;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
