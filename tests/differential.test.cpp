@@ -229,3 +229,40 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random p
   CHECK(merged > 100);
   CHECK(conflicted > 1000);
 }
+
+// conflict_degree has stages of its own (one bank row, affine words, q-bit buckets, and queues
+// for words spanning 64 bank rows or more); each shape below lands in one of them.
+TEST_CASE("conflict_degree agrees with the reference on 12,000 random word patterns") {
+  const std::uint64_t seed = 0x5eedc0de;
+  std::printf("conflict_degree differential test: seed 0x%llx\n", static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  int conflicted = 0;
+  for (int n = 0; n < 12000; ++n) {
+    const std::uint64_t base = rng() % 3 == 0 ? (std::uint64_t{1} << 61) - 100000 : 4000 + rng() % 100000;  // 4000: negative strides stay positive
+    const int shape = static_cast<int>(rng() % 7);
+    const std::int64_t stride = static_cast<std::int64_t>(rng() % 200) - 100;
+    const int w = 1 << (rng() % 6);
+    const std::uint64_t q = 1 + rng() % 70, x = rng() % 32, range = 1 + rng() % 5000;
+    std::vector<std::uint64_t> words(32);
+    for (int l = 0; l < 32; ++l) {
+      const std::uint64_t u = static_cast<std::uint64_t>(l);
+      switch (shape) {
+        case 0: words[u] = base + static_cast<std::uint64_t>(stride * l); break;  // affine, either sign
+        case 1: words[u] = base / 32 * 32 + (u ^ x); break;                      // one bank row, swizzled
+        case 2: words[u] = base + u / static_cast<std::uint64_t>(w); break;       // groups share a word
+        case 3: words[u] = base + u / w * q + u % w; break;                       // 2-D thread block
+        case 4: words[u] = base + rng() % range; break;                            // random, narrow or wide
+        case 5: words[u] = base + (u == 7 ? 32 : u); break;                        // affine but for one lane
+        default: words[u] = base + (rng() % 4) * (std::uint64_t{1} << (20 + rng() % 30)) + u; break;  // rows far apart
+      }
+    }
+    std::vector<std::uint64_t> addr(64);
+    for (int l = 0; l < 32; ++l) addr[static_cast<std::size_t>(l)] = 4 * words[static_cast<std::size_t>(l)];
+    const int want = reference(ref_arches[0], load(4), 0xffffffff, addr).degree;
+    INFO("case " << n << ", shape " << shape);
+    CHECK(conflict_degree([&words](int l) { return words[static_cast<std::size_t>(l)]; }) == want);
+    conflicted += want > 1;
+  }
+  std::printf("conflict_degree differential test: 12000 patterns, %d with conflicts\n", conflicted);
+  CHECK(conflicted > 3000);
+}

@@ -68,10 +68,10 @@ def pick(n, mix):
             return chosen
 
 
-def unit(kind, checks):
+def unit(kind, checks, header):
     lines = []
     if kind == "library":
-        lines.append("#include <bankcheck/bankcheck.hpp>")
+        lines.append(f"#include <{header}>")
         for body, d in checks:
             lines.append(f"static_assert(bankcheck::conflict_degree([](int lane) {{ return {body}; }}) == {d}, \"\");")
     elif kind == "floor":
@@ -114,6 +114,8 @@ def main():
     ap.add_argument("--compilers", default="g++,clang++")
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
     ap.add_argument("--std", default="17")
+    ap.add_argument("--header", default="bankcheck/analyze.hpp",
+                    help="the header the library unit includes (default: the one declaring conflict_degree)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
     args = ap.parse_args()
 
@@ -123,7 +125,8 @@ def main():
     measure = "instructions (millions, callgrind)" if args.callgrind else f"CPU seconds, best of {args.repeat}"
     unit_name = "Minstr" if args.callgrind else "s"
     print(f"{len(checks)} distinct checks ({free} conflict-free, {len(checks) - free} with conflicts), "
-          f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit\n")
+          f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit; the library unit includes "
+          f"<{args.header}>\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -131,7 +134,7 @@ def main():
         for kind in ("empty", "floor", "library"):
             paths[kind] = os.path.join(tmp, f"{kind}.cpp")
             with open(paths[kind], "w") as f:
-                f.write(unit(kind, checks))
+                f.write(unit(kind, checks, args.header))
         for cxx in args.compilers.split(","):
             best = {}
             for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all three

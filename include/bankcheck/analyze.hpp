@@ -84,10 +84,13 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
-  detail::lane_values v{};
-  v.unit = 4;  // word indices
-  detail::gather_dense(word_of_lane, 0, 31, v);
-  return detail::seed_degree(v);
+  // Gathered here, into 32 words, not through lane_values: this is the check users write most,
+  // and its compile time is mostly this loop (benchmarks/README.md).
+  std::uint64_t words[32] = {};
+  const std::uint64_t w0 = words[0] = static_cast<std::uint64_t>(word_of_lane(0));
+  std::uint64_t diff = 0;
+  for (int l = 1; l < 32; ++l) diff |= (words[l] = static_cast<std::uint64_t>(word_of_lane(l))) ^ w0;
+  return detail::seed_degree(words, diff, detail::address_type<decltype(word_of_lane(0))>::is_signed);
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -105,16 +108,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
 // Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).
 // Example: strided_degree(2) -> 2, strided_degree(33) -> 1
 BANKCHECK_HOST_DEVICE constexpr int strided_degree(long long d) noexcept {
-  if (d == 0) return 1;
-  int r = static_cast<int>(d % 32);
-  r = r < 0 ? -r : r;
-  int g = 32;
-  while (r != 0) {
-    const int t = g % r;
-    g = r;
-    r = t;
-  }
-  return g;
+  return d == 0 ? 1 : static_cast<int>(detail::gcd_with_banks(static_cast<std::uint64_t>(d) % 32, 32));
 }
 
 }  // namespace bankcheck

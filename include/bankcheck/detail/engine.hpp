@@ -115,14 +115,23 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   v.all = x0 | diff;
 }
 
-// errc::none, or the rule some gathered value breaks: every value at once, from their OR.
-BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values& v, int width) noexcept {
-  return v.is_signed && (v.all >> 63) ? violated::address_must_not_be_negative()
-         : v.unit > 1 && v.all > ~std::uint64_t{0} / static_cast<unsigned>(v.unit)
+// errc::none, or the rule some value breaks: every value at once, from their OR `all`.
+BANKCHECK_HOST_DEVICE constexpr errc check_values(std::uint64_t all, int unit, bool is_signed, int width) noexcept {
+  return is_signed && (all >> 63) ? violated::address_must_not_be_negative()
+         : unit > 1 && all > ~std::uint64_t{0} / static_cast<unsigned>(unit)
              ? violated::address_is_out_of_range()
-         : v.all * static_cast<unsigned>(v.unit) % static_cast<unsigned>(width) != 0
+         : all * static_cast<unsigned>(unit) % static_cast<unsigned>(width) != 0
              ? violated::address_must_be_a_multiple_of_the_access_width()
              : errc::none;
+}
+BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values& v, int width) noexcept {
+  return check_values(v.all, v.unit, v.is_signed, width);
+}
+
+// gcd(s, banks) for a power-of-two `banks` and s < banks: s's lowest set bit (banks for 0).
+// Lanes at word stride s (s != 0) meet on a bank every banks / gcd lanes, each with a word of its own.
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t gcd_with_banks(std::uint64_t s, std::uint64_t banks) noexcept {
+  return s == 0 ? banks : s & (~s + 1);
 }
 
 // How values become banks: word = value * unit / bank_bytes, bank = word % banks; a lane
@@ -242,7 +251,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
       step * static_cast<unsigned>(g.unit) % bb == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
       is_affine(v, lo, hi, step)) {
     const std::uint64_t s_mod = step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
-    const int period = static_cast<int>(banks / (s_mod == 0 ? banks : s_mod & (~s_mod + 1))),
+    const int period = static_cast<int>(banks / gcd_with_banks(s_mod, banks)),
               cost = step == 0 ? 1 : (hi - lo + period) / period;
     r.wavefronts += cost;
     if (cost > r.degree) {
@@ -318,10 +327,37 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   }
 }
 
-// The seed's model on gathered word indices: lanes 0..31, 32 banks of 4 bytes, one word each.
-// Returns the passes, or 0 for invalid input at run time.
-BANKCHECK_HOST_DEVICE constexpr int seed_degree(const lane_values& v) noexcept {
-  if (check_values(v, 4) != errc::none) return 0;
+// The seed's model: lanes 0..31 read one 4-byte word each, words[l], from 32 banks; `diff` has
+// the bits in which some word differs from words[0]. Returns the passes, or 0 for invalid input
+// at run time. The same stages as serve_phase, specialized to the seed's fixed geometry, as
+// conflict_degree is the check users write most often: one bank row costs 1; affine words cost
+// gcd(stride, 32); words within 64 bank rows are bucketed by q-bits; anything wider goes to
+// serve_phase's queues.
+BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32], std::uint64_t diff,
+                                                bool is_signed) noexcept {
+  const std::uint64_t w0 = words[0];
+  if (check_values(w0 | diff, 4, is_signed, 4) != errc::none) return 0;
+  if (diff < 32) return 1;
+  const std::uint64_t step = words[1] - w0;
+  std::uint64_t off = 0, expected = words[1];
+  for (int l = 2; l < 32 && off == 0; ++l) off |= words[l] ^ (expected += step);
+  // |step| < 2^32 keeps the 32 words distinct modulo 2^64.
+  if (off == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33))
+    return static_cast<int>(gcd_with_banks(step % 32, 32));
+  if (diff < 64 * 32) {  // q-bits exact: bit (word / 32) % 64 of qbits[bank] marks a word asked
+    std::uint64_t qbits[32] = {};
+    int count[32] = {}, worst = 1;
+    for (int l = 0; l < 32; ++l) {
+      const std::uint64_t w = words[l], bit = std::uint64_t{1} << (w / 32 % 64);
+      const int b = static_cast<int>(w % 32);
+      if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b];
+      qbits[b] |= bit;
+    }
+    return worst;
+  }
+  lane_values v{};
+  v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
+  for (int l = 0; l < 32; ++l) v.value[l] = words[l];
   phase_state s{};
   no_visitor none{};
   report r{};
