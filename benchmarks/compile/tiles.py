@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSL-1.0
-# Compile time against tile size: every row and column warp-access of an n x n float tile
-# (pitch n + 1), (a) through a user's own loop over analyze in one constant expression, and
-# (b) through layout types (analyze_tile over row_major). Prints a markdown table.
-"""Usage: benchmarks/compile/tiles.py [--sizes 32,64,128,256] [--repeat 3] [--compilers g++,clang++]
+# Compile time against tile size, for every row and column warp-access of an n x n float tile:
+# (a) through a user's own loop over analyze in one constant expression (the generic path), and
+# (b) through layout types (analyze_tile over a padded row_major and over a 128-byte-swizzled one).
+"""Usage: benchmarks/compile/tiles.py [--generic-sizes 32,64,128,256] [--layout-sizes 64,256,1024,4096,8192]
+                                      [--repeat 3] [--compilers g++,clang++] [--callgrind]
 
-Each cell is the best CPU time of --repeat compiles (-fsyntax-only) of a unit holding one
-static_assert, minus an empty unit's; "over limit" when the compiler's default constexpr
-limits stop it."""
+Each cell is the cost of compiling (-fsyntax-only) a unit of static_asserts, minus that of a unit
+that only includes the same header: the best CPU seconds of --repeat runs, or with --callgrind
+the compiler's instruction count in millions (the same on every run). "over limit" when the
+compiler's default constexpr limits stop it."""
 import argparse
 import os
 import resource
 import subprocess
+import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-GENERIC = """#include <bankcheck/analyze.hpp>
-constexpr long long total(int n, int pitch) {
+GENERIC_HEADER = "#include <bankcheck/analyze.hpp>\n"
+GENERIC = """constexpr long long total(int n, int pitch) {
   long long t = 0;
   for (int r = 0; r < n; ++r)
     for (int s = 0; s < n / 32; ++s)
@@ -27,14 +30,17 @@ constexpr long long total(int n, int pitch) {
       t += bankcheck::analyze([=](int l) { return 4 * ((32 * s + l) * pitch + c); }, bankcheck::load(4)).wavefronts;
   return t;
 }
-static_assert(total(N, N + 1) == 2 * N * (N / 32), "");
+static_assert(total(@N@, @N@ + 1) == 2 * @N@ * (@N@ / 32), "");
 """
 
-LAYOUT = """#include <bankcheck/layout.hpp>
-#include <bankcheck/tile.hpp>
-using L = bankcheck::row_major<N, N, N + 1>;
+LAYOUT_HEADER = "#include <bankcheck/layout.hpp>\n#include <bankcheck/tile.hpp>\n"
+PADDED = """using L = bankcheck::row_major<@N@, @N@, @N@ + 1>;
 static_assert(bankcheck::analyze_tile<bankcheck::row_segments<>, float>(L{}).conflict_free(), "");
 static_assert(bankcheck::analyze_tile<bankcheck::column_segments<>, float>(L{}).conflict_free(), "");
+"""
+SWIZZLED = """using L = bankcheck::swizzled_bytes<bankcheck::row_major<@N@, @N@>, bankcheck::tma::swizzle_128b, 4>;
+static_assert(bankcheck::analyze_tile<bankcheck::row_segments<>, float>(L{}).conflict_free(), "");
+static_assert(bankcheck::analyze_tile<bankcheck::column_segments<>, float>(L{}).accesses == @N@ * (@N@ / 32), "");
 """
 
 
@@ -45,36 +51,69 @@ def cpu(cmd):
     return ok, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(cmd):
+    with tempfile.TemporaryDirectory() as out:
+        ok = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                             f"--callgrind-out-file={out}/cg.%p"] + cmd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+        total = 0
+        for name in os.listdir(out):
+            with open(os.path.join(out, name)) as f:
+                for line in f:
+                    if line.startswith("summary:"):
+                        total += int(line.split()[1])
+                        break
+        return ok, total / 1e6
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", default="32,64,128,256")
+    ap.add_argument("--generic-sizes", default="32,64,128,256")
+    ap.add_argument("--layout-sizes", default="64,256,1024,4096,8192")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--compilers", default="g++,clang++")
+    ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
     args = ap.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
     compilers = args.compilers.split(",")
-    print(f"command: benchmarks/compile/tiles.py --sizes {args.sizes} --repeat {args.repeat} --compilers {args.compilers}")
-    print("CPU seconds over an empty unit, best of --repeat; all row and column warp-accesses of an n x n float tile\n")
-    header = "| n | accesses |" + "".join(f" {c} generic | {c} layout |" for c in compilers)
-    print(header)
-    print("|---:|---:|" + "---:|---:|" * len(compilers))
+    measure = instructions if args.callgrind else cpu
+    repeat = 1 if args.callgrind else args.repeat
+    unit = "M instructions (callgrind)" if args.callgrind else f"CPU seconds, best of {repeat}"
+    print(f"command: {' '.join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])}")
+    print(f"{unit}, over a unit that only includes the header; every row and column warp-access of an "
+          f"n x n float tile\n")
+
     with tempfile.TemporaryDirectory() as tmp:
-        empty = os.path.join(tmp, "empty.cpp")
-        open(empty, "w").close()
-        for n in sizes:
+        def cost(cxx, header, body):
+            base_path, path = os.path.join(tmp, "header.cpp"), os.path.join(tmp, "unit.cpp")
+            with open(base_path, "w") as f:
+                f.write(header)
+            with open(path, "w") as f:
+                f.write(header + body)
+            flags = [cxx, "-std=c++17", "-fsyntax-only", "-I", os.path.join(ROOT, "include")]
+            base = min(measure(flags + [base_path])[1] for _ in range(repeat))
+            results = [measure(flags + [path]) for _ in range(repeat)]
+            if not all(ok for ok, _ in results):
+                return " over limit |"
+            return f" {min(t for _, t in results) - base:.{0 if args.callgrind else 2}f} |"
+
+        print("Generic path: a user's loop over `analyze`, one constant expression, pitch n + 1\n")
+        print("| n | accesses |" + "".join(f" {c} |" for c in compilers))
+        print("|---:|---:|" + "---:|" * len(compilers))
+        for n in [int(s) for s in args.generic_sizes.split(",") if s]:
             row = f"| {n} | {2 * n * (n // 32)} |"
             for cxx in compilers:
-                base = min(cpu([cxx, "-std=c++17", "-fsyntax-only", empty])[1] for _ in range(args.repeat))
-                for kind, text in (("generic", GENERIC), ("layout", LAYOUT)):
-                    path = os.path.join(tmp, f"{kind}.cpp")
-                    with open(path, "w") as f:
-                        f.write(text.replace("N", str(n)) if kind == "layout" else text.replace("(N, N + 1)", f"({n}, {n + 1})").replace("2 * N * (N / 32)", f"{2 * n * (n // 32)}"))
-                    cmd = [cxx, "-std=c++17", "-fsyntax-only", "-I", os.path.join(ROOT, "include"), path]
-                    results = [cpu(cmd) for _ in range(args.repeat)]
-                    if not all(ok for ok, _ in results):
-                        row += " over limit |"
-                    else:
-                        row += f" {min(t for _, t in results) - base:.2f} |"
+                row += cost(cxx, GENERIC_HEADER, GENERIC.replace("@N@", str(n)))
+            print(row, flush=True)
+
+        print("\nLayout path: `analyze_tile` over `row_major<n, n, n + 1>` (padded) and over "
+              "`swizzled_bytes<row_major<n, n>, tma::swizzle_128b, 4>` (swizzled)\n")
+        print("| n | accesses |" + "".join(f" {c} padded | {c} swizzled |" for c in compilers))
+        print("|---:|---:|" + "---:|---:|" * len(compilers))
+        for n in [int(s) for s in args.layout_sizes.split(",") if s]:
+            row = f"| {n} | {2 * n * (n // 32)} |"
+            for cxx in compilers:
+                row += cost(cxx, LAYOUT_HEADER, PADDED.replace("@N@", str(n)))
+                row += cost(cxx, LAYOUT_HEADER, SWIZZLED.replace("@N@", str(n)))
             print(row, flush=True)
 
 

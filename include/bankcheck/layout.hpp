@@ -9,6 +9,30 @@
 
 namespace bankcheck {
 
+namespace detail {
+BANKCHECK_HOST_DEVICE constexpr long long gcd(long long a, long long b) noexcept {
+  a = a < 0 ? -a : a, b = b < 0 ? -b : b;
+  while (b != 0) {
+    const long long t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+// The least t >= 1 such that t * delta is a multiple of both granule and align (all in bytes,
+// granule and align positive): the period of a move by `delta` bytes, when the cost of an access
+// is unchanged by translations that are multiples of granule (the layout's) and align (the bank
+// row's).
+BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, long long granule, long long align) noexcept {
+  const long long m = granule / gcd(granule, align) * align;  // lcm
+  return m / gcd(delta % m, m);
+}
+}  // namespace detail
+
+// Layouts may say how they repeat: L::repeat_after(dr, dc, element_bytes, align) is the least
+// t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
+// multiple of align bytes (so an access moved so costs the same), or 0 if it does not say. analyze_tile uses it to
+// analyze large tiles in time independent of their size.
+
 // Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
 // Example: row_major<32, 32, 33>{}(2, 5) -> 71
 template <int Rows, int Cols, int Pitch = Cols>
@@ -20,6 +44,9 @@ struct row_major {
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return r * Pitch + c; }
   // Elements an array needs to hold every offset: (Rows - 1) * Pitch + Cols.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Rows - 1) * Pitch + Cols; }
+  BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
+    return detail::translation_period((static_cast<long long>(dr) * Pitch + dc) * element_bytes, 1, align);
+  }
 };
 
 // Column-major with a pitch: offset(r, c) = c * Pitch + r.
@@ -31,6 +58,9 @@ struct column_major {
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return c * Pitch + r; }
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Cols - 1) * Pitch + Rows; }
+  BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
+    return detail::translation_period((static_cast<long long>(dc) * Pitch + dr) * element_bytes, 1, align);
+  }
 };
 
 // A layout followed by an XOR swizzle of its element offsets: Swizzle(Layout(r, c)).
@@ -45,6 +75,13 @@ struct swizzled {
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
     const int block = 1 << Swizzle::period_bits, span = Layout::required_span_size();
     return (span + block - 1) / block * block;
+  }
+  // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
+  // repeat worth finding", past 2^40).
+  BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
+    if (Swizzle::period_bits > 40) return 0;
+    const long long block = (1LL << Swizzle::period_bits) * element_bytes;
+    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
   }
 };
 
@@ -66,6 +103,12 @@ struct swizzled_bytes {
     const int block = (1 << Swizzle::period_bits) / ElementBytes > 0 ? (1 << Swizzle::period_bits) / ElementBytes : 1;
     const int span = Layout::required_span_size();
     return (span + block - 1) / block * block;
+  }
+  // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
+  BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
+    if (Swizzle::period_bits > 40) return 0;
+    const long long block = 1LL << Swizzle::period_bits;
+    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
   }
 };
 

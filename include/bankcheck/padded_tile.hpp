@@ -6,6 +6,7 @@
 
 #include <boost/mp11/list.hpp>
 
+#include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/pattern.hpp>
@@ -41,11 +42,14 @@ BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_c
   return a.wavefronts < b.wavefronts;
 }
 
-// One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart.
+// One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart: row_major
+// with the pitch as a value, repeating as row_major does.
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch) {
-  return analyze_pattern<Pattern>(tile_shape{bytes, rows, cols},
-                                  [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; });
+  auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, [bytes, pitch](int dr, int dc, long long align) {
+    return translation_period((static_cast<long long>(dr) * pitch + dc) * bytes, 1, align);
+  }, arch::nvidia_t{});
 }
 // Each (pattern, pitch) is its own constant evaluation, with its own step budget.
 template <class Pattern, int Bytes, int R, int C, int Pitch>

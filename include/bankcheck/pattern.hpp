@@ -23,12 +23,26 @@ struct element {
   int col;
 };
 
+// How a pattern's accesses tile the tile: access k = (o * inner + i) * warps + w for outer index
+// o < outer, inner index i < inner and warp w < warps. Moving o to o + 1 moves every element of
+// the access by (outer_rows, outer_cols) and keeps its lanes, when both o and o + 1 are below
+// full_outer; the same for i, inner_rows/inner_cols and full_inner. (Indices at or past the
+// full counts are the tile's ragged edges, and are taken one by one.) analyze_tile uses this to
+// analyze one access of each class that costs the same.
+struct access_grid {
+  int outer, inner, warps;
+  int full_outer, full_inner;
+  int outer_rows, outer_cols;
+  int inner_rows, inner_cols;
+};
+
 // A pattern P is a type with static constexpr functions of a tile_shape s:
 //   P::accesses(s)       the number of warp-accesses over the whole tile;
 //   P::op(s)             the instruction of each;
 //   P::lanes(s, k)       the active lanes of access k (a lane mask);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches;
-// and P::name, a name for messages.
+// and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
+// the cost of a large tile be computed from a few accesses.
 // The patterns below cover the common cases; users write their own the same way.
 
 namespace detail {
@@ -60,6 +74,10 @@ struct row_segments {
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
     return element{k / segments(s), 32 * Vector * (k % segments(s)) + Vector * lane};
   }
+  // Rows outside, segments inside; a row's last segment is ragged when 32 * Vector does not divide cols.
+  BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
+    return access_grid{s.rows, segments(s), 1, s.rows, s.cols / (32 * Vector), 1, 0, 0, 32 * Vector};
+  }
 };
 
 // A warp walks each column in segments of 32 rows: lane l touches (32 * s + l, c).
@@ -77,6 +95,10 @@ struct column_segments {
   }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
     return element{32 * (k % segments(s)) + lane, k / segments(s)};
+  }
+  // Columns outside, segments inside; a column's last segment is ragged when 32 does not divide rows.
+  BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
+    return access_grid{s.cols, segments(s), 1, s.cols, s.rows / 32, 0, 1, 32, 0};
   }
 };
 
@@ -111,6 +133,11 @@ struct thread_block {
     }
     return m;
   }
+  // Rows of blocks outside, blocks inside, warps innermost; blocks that overhang the tile are ragged.
+  BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
+    return access_grid{detail::ceil_div(s.rows, block_rows), blocks_across(s), warps, s.rows / block_rows,
+                       s.cols / block_cols, block_rows, 0, 0, block_cols};
+  }
 };
 
 // ldmatrix.x{Count} (or stmatrix) over the tile's 8x8 sub-tiles of 2-byte elements, taken in
@@ -130,6 +157,13 @@ struct matrix_tiles {
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
     const int m = lane / 8 < Count ? lane / 8 : Count - 1, sub = Count * k + m, across = s.cols / 8;
     return element{sub / across * 8 + lane % 8, sub % across * 8};
+  }
+  // Bands of 8 rows outside, instructions inside, when an instruction's sub-tiles never straddle
+  // two bands; otherwise every instruction on its own.
+  BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
+    const int across = s.cols / 8;
+    if (across % Count != 0) return access_grid{1, accesses(s), 1, 0, 0, 0, 0, 0, 0};
+    return access_grid{s.rows / 8, across / Count, 1, s.rows / 8, across / Count, 8, 0, 0, 8 * Count};
   }
 };
 

@@ -4,6 +4,7 @@
 #ifndef BANKCHECK_SWIZZLED_TILE_HPP
 #define BANKCHECK_SWIZZLED_TILE_HPP
 
+#include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/padded_tile.hpp>
@@ -51,12 +52,17 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, lon
 }
 
 // One pattern over an R x C row-major tile of `bytes`-byte elements whose byte addresses are swizzled.
+// The swizzle commutes with moves by whole blocks of 2^(M + |S| + B) bytes, as swizzled_bytes says.
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p) {
-  return analyze_pattern<Pattern>(tile_shape{bytes, rows, cols}, [bytes, cols, p](int r, int c) {
+  auto offset = [bytes, cols, p](int r, int c) {
     return static_cast<long long>(
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
-  });
+  };
+  const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, [bytes, cols, block](int dr, int dc, long long align) {
+    return translation_period((static_cast<long long>(dr) * cols + dc) * bytes, block, align);
+  }, arch::nvidia_t{});
 }
 template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
 inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S});

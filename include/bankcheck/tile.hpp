@@ -9,6 +9,7 @@
 #include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
 #include <bankcheck/error.hpp>
+#include <bankcheck/layout.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/report.hpp>
 
@@ -30,15 +31,68 @@ struct tile_report {
   BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept { return worst.degree; }
 };
 
-// The cost of Pattern over a tile of `shape` whose element (r, c) lies at byte offset
-// byte_offset(r, c) from a base aligned to the bank row (128 bytes on NVIDIA; 1024 for the
-// TMA swizzles). Bad input fails constant evaluation naming the rule, as analyze does.
-// Example: analyze_pattern<column_segments<>>({4, 32, 32}, [](int r, int c) { return 4 * (33 * r + c); })
-//          -> 32 accesses, 32 wavefronts, conflict-free
+namespace detail {
+template <class...> struct voider { using type = void; };
+template <class T> T&& declared() noexcept;  // unevaluated operands only
+
+template <class P, class = void> struct has_grid { static constexpr bool value = false; };
+template <class P>
+struct has_grid<P, typename voider<decltype(P::grid(tile_shape{}))>::type> { static constexpr bool value = true; };
+
+template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
+template <class L>
+struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
+  static constexpr bool value = true;
+};
+
+// A layout's repeat_after for a tile's element size, or "does not repeat" (0).
+struct no_repeat {
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int, int, long long) const noexcept { return 0; }
+};
+
+// The classes of one grid index: [0, first) one class each of `count(j)` members, then
+// [full, n) one each (the ragged edge). period <= 0: every index its own class.
+struct index_classes {
+  int n, full, period;
+  BANKCHECK_HOST_DEVICE constexpr index_classes(int n_, int full_, long long p) noexcept
+      : n(n_), full(full_ < n_ ? full_ : n_), period(p > 0 && p < full ? static_cast<int>(p) : full) {}
+  BANKCHECK_HOST_DEVICE constexpr int next(int j) const noexcept { return j + 1 == period ? full : j + 1; }
+  BANKCHECK_HOST_DEVICE constexpr int count(int j) const noexcept { return j < full ? (full - 1 - j) / period + 1 : 1; }
+};
+
+// The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
-BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& shape, ByteOffset byte_offset,
-                                                            Arch arch = {}) {
+template <class Pattern, class ByteOffset, class Arch>
+BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape& shape, access op, int run, int k,
+                                                int weight, ByteOffset& byte_offset, const Arch& arch) {
+  const std::uint64_t lanes = Pattern::lanes(shape, k);
+  if (lanes == 0) return true;
+  bool outside = false;
+  const report r = bankcheck::analyze(
+      [&](int lane) -> long long {
+        const element e = Pattern::at(shape, k, lane);
+        outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + run > shape.cols;
+        return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
+      },
+      op, lanes, arch);
+  if (outside) return t = tile_report{violated::pattern_indexes_outside_the_tile()}, false;
+  if (!r.ok()) return t = tile_report{r.error}, false;
+  t.accesses += weight;
+  t.wavefronts += static_cast<long long>(weight) * r.wavefronts;
+  t.ideal += static_cast<long long>(weight) * r.ideal;
+  if (t.worst_access < 0 || r.conflicts() > t.worst.conflicts()) t.worst_access = k, t.worst = r;
+  return true;
+}
+
+// Every warp-access of Pattern over `shape`, or, where the pattern has a grid and
+// repeat(rows, cols, align) says after how many steps a move translates every byte address by
+// a multiple of align (the bank row), one access of each class that costs the same, counted
+// once per member. Classes are visited in the order of their first members, which are the ones
+// analyzed, so the worst access is the one a walk over every access finds.
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Repeat, class Arch>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, Repeat repeat,
+                                                      const Arch& arch) {
   tile_report t{};
   const access op = Pattern::op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
@@ -46,38 +100,53 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& sh
     return t.error = violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles(), t;
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
   const int run = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
-  const int count = Pattern::accesses(shape);
-  for (int k = 0; k < count; ++k) {
-    const std::uint64_t lanes = Pattern::lanes(shape, k);
-    if (lanes == 0) continue;
-    bool outside = false;
-    const report r = bankcheck::analyze(
-        [&](int lane) -> long long {
-          const element e = Pattern::at(shape, k, lane);
-          outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + run > shape.cols;
-          return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
-        },
-        op, lanes, arch);
-    if (outside) return tile_report{violated::pattern_indexes_outside_the_tile()};
-    if (!r.ok()) return tile_report{r.error};
-    ++t.accesses;
-    t.wavefronts += r.wavefronts;
-    t.ideal += r.ideal;
-    if (t.worst_access < 0 || r.conflicts() > t.worst.conflicts()) t.worst_access = k, t.worst = r;
-  }
+  access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};
+  if constexpr (has_grid<Pattern>::value) g = Pattern::grid(shape);
+  const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
+  const index_classes outer(g.outer, g.full_outer, repeat(g.outer_rows, g.outer_cols, align)),
+      inner(g.inner, g.full_inner, repeat(g.inner_rows, g.inner_cols, align));
+  for (int o = 0; o < outer.n; o = outer.next(o))
+    for (int i = 0; i < inner.n; i = inner.next(i))
+      for (int w = 0; w < g.warps; ++w)
+        if (!add_access<Pattern>(t, shape, op, run, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
+                                 byte_offset, arch))
+          return t;
   return t;
+}
+}  // namespace detail
+
+// The cost of Pattern over a tile of `shape` whose element (r, c) lies at byte offset
+// byte_offset(r, c) from a base aligned to the bank row (128 bytes on NVIDIA; 1024 for the
+// TMA swizzles). Bad input fails constant evaluation naming the rule, as analyze does.
+// Every warp-access is analyzed: byte_offset is opaque (analyze_tile, given a layout type, can
+// do better).
+// Example: analyze_pattern<column_segments<>>({4, 32, 32}, [](int r, int c) { return 4 * (33 * r + c); })
+//          -> 32 accesses, 32 wavefronts, conflict-free
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& shape, ByteOffset byte_offset,
+                                                            Arch arch = {}) {
+  return detail::walk_tile<Pattern>(shape, byte_offset, detail::no_repeat{}, arch);
 }
 
 // The cost of Pattern over a tile of T laid out by `layout` (a mapping with static rows and
-// cols and operator()(r, c) giving element offsets).
+// cols and operator()(r, c) giving element offsets). When the layout says how it repeats
+// (repeat_after, as the library's layouts do) and the pattern has a grid (as the library's
+// patterns do), one access per class of equal cost is analyzed: a 4096 x 4096 tile costs about
+// what a 64 x 64 one does. The report is the same as from analyzing every access.
 // Example: analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{}).conflict_free() -> true
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
-  return analyze_pattern<Pattern>(
-      tile_shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols},
-      [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); },
-      arch);
+  const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
+  auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
+  if constexpr (detail::has_repeat<Layout>::value) {
+    return detail::walk_tile<Pattern>(shape, offset, [&layout](int dr, int dc, long long align) {
+      return static_cast<long long>(layout.repeat_after(dr, dc, static_cast<int>(sizeof(T)), align));
+    }, arch);
+  } else {
+    return detail::walk_tile<Pattern>(shape, offset, detail::no_repeat{}, arch);
+  }
 }
 
 }  // namespace bankcheck

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/tile.hpp's periodicity: over a layout that says how it repeats, one access
+// per class of equal cost is analyzed; the report must equal the report of analyzing every access.
+#include <bankcheck/arch.hpp>
+#include <bankcheck/layout.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/swizzle.hpp>
+#include <bankcheck/tile.hpp>
+#include <doctest/doctest.h>
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+
+using namespace bankcheck;
+using boost::mp11::mp_list;
+
+namespace {
+
+// The layouts of layout.hpp with their parameters at run time, repeating as they say they do.
+struct any_layout {
+  int kind;   // 0 row-major, 1 column-major, 2 swizzled elements, 3 swizzled bytes, 4 silent
+  int bytes;  // element size
+  int rows, cols, pitch;
+  int b, m, s;  // the swizzle (kinds 2 and 3)
+
+  long long operator()(int r, int c) const {
+    const long long e = kind == 1 ? static_cast<long long>(c) * pitch + r : static_cast<long long>(r) * pitch + c;
+    if (kind == 2) return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(e), b, m, s)) * bytes;
+    if (kind == 3) return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(e * bytes), b, m, s));
+    return e * bytes;
+  }
+  long long repeat(int dr, int dc, long long align) const {
+    if (kind == 4) return 0;
+    const long long delta = (kind == 1 ? static_cast<long long>(dc) * pitch + dr : static_cast<long long>(dr) * pitch + dc) * bytes;
+    const int period_bits = b == 0 ? 0 : m + (s > 0 ? s : -s) + b;
+    const long long granule = kind == 2 ? (1LL << period_bits) * bytes : kind == 3 ? 1LL << period_bits : 1;
+    return detail::translation_period(delta, granule, align);
+  }
+};
+
+any_layout random_layout(std::mt19937& rng) {
+  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  any_layout l{};
+  l.kind = pick(0, 4);
+  l.bytes = 1 << pick(0, 4);
+  l.rows = pick(0, 3) == 0 ? 8 * pick(1, 16) : pick(1, 140);
+  l.cols = pick(0, 3) == 0 ? 8 * pick(1, 16) : pick(1, 140);
+  const int extent = l.kind == 1 ? l.rows : l.cols;
+  l.pitch = extent + (pick(0, 2) == 0 ? 0 : pick(0, 40));
+  if (l.kind == 2 || l.kind == 3) {
+    l.b = pick(1, 3);
+    l.m = pick(0, l.kind == 3 ? 6 : 3);
+    l.s = pick(0, 1) ? pick(l.b, 5) : -pick(l.b, 4);
+    if (l.m + (l.s < 0 ? l.s : 0) < 0) l.s = -l.s;  // keep the masks above bit 0
+    if (l.kind == 3 && (1 << l.m) < l.bytes) l.m = 4;  // keep an element's bytes together
+  }
+  return l;
+}
+
+template <class Arch>
+void compare(const char* name, const tile_report& fast, const tile_report& full, const any_layout& l, Arch) {
+  INFO(name << ": kind " << l.kind << ", " << l.bytes << "-byte elements, " << l.rows << " x " << l.cols << ", pitch "
+            << l.pitch << ", swizzle " << l.b << " " << l.m << " " << l.s);
+  CHECK(fast.error == full.error);
+  CHECK(fast.accesses == full.accesses);
+  CHECK(fast.wavefronts == full.wavefronts);
+  CHECK(fast.ideal == full.ideal);
+  CHECK(fast.worst_access == full.worst_access);
+  CHECK(fast.worst.wavefronts == full.worst.wavefronts);
+  CHECK(fast.worst.degree == full.worst.degree);
+  CHECK(fast.worst.worst.phase == full.worst.worst.phase);
+  CHECK(fast.worst.worst.bank == full.worst.worst.bank);
+  CHECK(fast.worst.worst.lane_a == full.worst.worst.lane_a);
+  CHECK(fast.worst.worst.lane_b == full.worst.worst.lane_b);
+  CHECK(fast.worst.worst.word_a == full.worst.worst.word_a);
+  CHECK(fast.worst.worst.word_b == full.worst.worst.word_b);
+}
+
+template <class Pattern, class Arch>
+int one_pattern(const any_layout& l, Arch arch) {
+  const tile_shape shape{l.bytes, l.rows, l.cols};
+  auto offset = [&l](int r, int c) { return l(r, c); };
+  const tile_report fast =
+      detail::walk_tile<Pattern>(shape, offset, [&l](int dr, int dc, long long align) { return l.repeat(dr, dc, align); }, arch);
+  const tile_report full = detail::walk_tile<Pattern>(shape, offset, detail::no_repeat{}, arch);
+  compare(Pattern::name, fast, full, l, arch);
+  return fast.ok() ? fast.accesses : 0;
+}
+
+using patterns = mp_list<row_segments<>, row_segments<op_kind::store, 2>, row_segments<op_kind::load, 4>,
+                         column_segments<>, column_segments<op_kind::store>, thread_block<16, 16>,
+                         thread_block<8, 32, op_kind::load, true>, thread_block<24, 5>, thread_block<32, 8, op_kind::store>,
+                         matrix_tiles<1>, matrix_tiles<2>, matrix_tiles<4, op_kind::stmatrix>>;
+
+// A layout type's report against every access of the same offsets.
+template <class Pattern, class T, class Layout>
+void layout_type(const char* name) {
+  const Layout layout{};
+  const tile_report fast = analyze_tile<Pattern, T>(layout);
+  const tile_report full = analyze_pattern<Pattern>(
+      tile_shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols},
+      [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); });
+  compare(name, fast, full, any_layout{}, arch::nvidia);
+}
+
+}  // namespace
+
+TEST_CASE("walk_tile's classes of equal cost give the report of every access, over 3,000 random layouts") {
+  const unsigned seed = 0x711e5;
+  std::printf("tile periodicity test: seed 0x%x\n", seed);
+  std::mt19937 rng(seed);
+  long long accesses = 0;
+  for (int n = 0; n < 250; ++n) {
+    const any_layout l = random_layout(rng);
+    boost::mp11::mp_for_each<patterns>([&](auto p) {
+      switch (n % 3) {
+        case 0: accesses += one_pattern<decltype(p)>(l, arch::nvidia); break;
+        case 1: accesses += one_pattern<decltype(p)>(l, arch::gfx950); break;  // 64 banks: a 256-byte bank row
+        default: accesses += one_pattern<decltype(p)>(l, arch::gfx942); break;  // wave64
+      }
+    });
+  }
+  std::printf("tile periodicity test: 3000 tile reports, %lld warp-accesses in all\n", accesses);
+  CHECK(accesses > 100000);
+}
+
+TEST_CASE("analyze_tile over the layout types gives the report of every access") {
+  layout_type<row_segments<>, float, row_major<96, 80, 81>>("row_major rows");
+  layout_type<column_segments<>, float, row_major<96, 80, 81>>("row_major columns");
+  layout_type<thread_block<16, 16>, double, row_major<40, 72, 76>>("row_major thread block");
+  layout_type<column_segments<>, short, column_major<64, 48, 66>>("column_major columns");
+  layout_type<row_segments<>, float, column_major<64, 48, 66>>("column_major rows");
+  layout_type<column_segments<>, float, swizzled<row_major<80, 72, 76>, xor_swizzle<2, 1, 4>>>("swizzled columns");
+  layout_type<matrix_tiles<4>, short, swizzled_bytes<row_major<64, 64>, tma::swizzle_128b, 2>>("swizzled_bytes ldmatrix");
+  layout_type<column_segments<>, float, swizzled_bytes<row_major<72, 32>, tma::swizzle_128b, 4>>("swizzled_bytes columns");
+  layout_type<row_segments<op_kind::load, 4>, float, swizzled_bytes<row_major<40, 48>, tma::swizzle_64b, 4>>(
+      "swizzled_bytes float4 rows");
+}
+
+// What the layout types say of how they repeat.
+static_assert(row_major<8, 8, 33>::repeat_after(1, 0, 4, 128) == 32, "a 33-float pitch moves 4 banks a row");
+static_assert(row_major<8, 8, 40>::repeat_after(1, 0, 4, 128) == 4);
+static_assert(row_major<8, 8, 32>::repeat_after(0, 32, 4, 128) == 1, "32 floats: one bank row");
+static_assert(column_major<8, 8, 36>::repeat_after(0, 1, 2, 128) == 16);
+static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>::repeat_after(1, 0, 4, 128) == 8,
+              "the 128-byte swizzle repeats every 1024 bytes");
+static_assert(swizzled<row_major<8, 64>, xor_swizzle<3, 0, 3>>::repeat_after(1, 0, 2, 128) == 1);
+
+// Sizes far past what walking every access could do within the constexpr limits.
+static_assert(analyze_tile<column_segments<>, float>(row_major<4096, 4096>{}).wavefronts == 4096LL * 128 * 32,
+              "4096 x 4096, unpadded: every column read 32-way");
+static_assert(analyze_tile<column_segments<>, float>(row_major<4096, 4096, 4097>{}).conflict_free());
+static_assert(analyze_tile<row_segments<>, float>(row_major<8192, 8192, 8193>{}).accesses == 8192 * 256);
+static_assert(analyze_tile<thread_block<32, 8, op_kind::load, true>, float>(row_major<8192, 8192, 8193>{}).conflict_free());
+static_assert(analyze_tile<matrix_tiles<4>, short>(swizzled_bytes<row_major<8192, 64>, tma::swizzle_128b, 2>{})
+                  .conflict_free(),
+              "ldmatrix.x4 over a 128-byte-swizzled 8192 x 64 half tile");
+static_assert(analyze_tile<column_segments<>, float>(swizzled_bytes<row_major<8192, 32>, tma::swizzle_128b, 4>{})
+                  .degree() == 4,
+              "a column of 128-byte swizzled rows spreads over 8 of 32 banks: 4-way");
