@@ -26,7 +26,22 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
   const long long m = granule / gcd(granule, align) * align;  // lcm
   return m / gcd(delta % m, m);
 }
+BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
+  int l = 0;
+  while (x > 1 && x % 2 == 0) x /= 2, ++l;
+  return x == 1 ? l : -1;
+}
 }  // namespace detail
+
+// A layout whose byte addresses are bit fields: address(r, c) = S((r << row_shift) | (c << col_shift))
+// with the two fields disjoint over the tile and S linear over GF(2) (an XOR swizzle, or the
+// identity) leaving the address modulo 2^keep_bits unchanged. Moving an access by whole aligned
+// powers of two then XORs every address by one constant, which costs nothing: analyze_tile uses
+// this (bitwise(element_bytes)) to treat such moves as one class.
+struct bitwise_form {
+  bool ok = false;
+  int row_shift = 0, col_shift = 0, keep_bits = 62;
+};
 
 // Layouts may say how they repeat: L::repeat_after(dr, dc, element_bytes, align) is the least
 // t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
@@ -47,6 +62,11 @@ struct row_major {
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     return detail::translation_period((static_cast<long long>(dr) * Pitch + dc) * element_bytes, 1, align);
   }
+  // Bit fields when the pitch is a power of two bytes.
+  BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
+    const int row = detail::exact_log2(static_cast<long long>(Pitch) * element_bytes), col = detail::exact_log2(element_bytes);
+    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
+  }
 };
 
 // Column-major with a pitch: offset(r, c) = c * Pitch + r.
@@ -60,6 +80,10 @@ struct column_major {
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Cols - 1) * Pitch + Rows; }
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     return detail::translation_period((static_cast<long long>(dc) * Pitch + dr) * element_bytes, 1, align);
+  }
+  BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
+    const int col = detail::exact_log2(static_cast<long long>(Pitch) * element_bytes), row = detail::exact_log2(element_bytes);
+    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
   }
 };
 
@@ -82,6 +106,13 @@ struct swizzled {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = (1LL << Swizzle::period_bits) * element_bytes;
     return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+  }
+  // The swizzle of element offsets, on bytes, keeps M + log2(element_bytes) low bits.
+  BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
+    bitwise_form f = Layout::bitwise(element_bytes);
+    const int keep = Swizzle::base + detail::exact_log2(element_bytes);
+    if (Swizzle::bits > 0 && keep < f.keep_bits) f.keep_bits = keep;
+    return f;
   }
 };
 
@@ -109,6 +140,11 @@ struct swizzled_bytes {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = 1LL << Swizzle::period_bits;
     return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+  }
+  BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
+    bitwise_form f = Layout::bitwise(element_bytes);
+    if (Swizzle::bits > 0 && Swizzle::base < f.keep_bits) f.keep_bits = Swizzle::base;
+    return f;
   }
 };
 

@@ -43,13 +43,21 @@ BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_c
 }
 
 // One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart: row_major
-// with the pitch as a value, repeating as row_major does.
+// with the pitch as a value, with what row_major says of how it repeats.
+struct pitched_facts {
+  int bytes, pitch;
+  BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
+    return translation_period((static_cast<long long>(dr) * pitch + dc) * bytes, 1, align);
+  }
+  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
+    const int row = exact_log2(static_cast<long long>(pitch) * bytes), col = exact_log2(bytes);
+    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
+  }
+};
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch) {
   auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, [bytes, pitch](int dr, int dc, long long align) {
-    return translation_period((static_cast<long long>(dr) * pitch + dc) * bytes, 1, align);
-  }, arch::nvidia_t{});
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{});
 }
 // Each (pattern, pitch) is its own constant evaluation, with its own step budget.
 template <class Pattern, int Bytes, int R, int C, int Pitch>

@@ -32,37 +32,52 @@ BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
 struct swizzle_params {
   int b = 0, m = 0, s = 0;
 };
-BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long tile_bytes, swizzle_params* out) noexcept {
+// The number of candidates (i < 0), or candidate i, counted without listing them: for each
+// (B, M), S runs from B to top - M - B.
+BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long tile_bytes, int i,
+                                                       swizzle_params* out) noexcept {
   const int low = log2_ceil(widest), top = log2_ceil(tile_bytes);
-  int n = 0;
-  if (out) out[n] = swizzle_params{};
-  ++n;
+  int n = 1;  // candidate 0: the identity
   for (int b = 1; b <= 7 - low; ++b)
-    for (int m = low; m + b <= 7; ++m)
-      for (int s = b; m + s + b <= top; ++s) {
-        if (out) out[n] = swizzle_params{b, m, s};
-        ++n;
-      }
+    for (int m = low; m + b <= 7; ++m) {
+      const int shifts = top - m - 2 * b + 1;
+      if (shifts <= 0) continue;
+      if (i >= n && i < n + shifts && out) *out = swizzle_params{b, m, b + i - n};
+      n += shifts;
+    }
   return n;
 }
+BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes) noexcept {
+  return swizzle_candidates(widest, tile_bytes, -1, nullptr);
+}
 BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i) noexcept {
-  swizzle_params all[256] = {};
-  swizzle_candidates(widest, tile_bytes, all);
-  return all[i];
+  swizzle_params p{};
+  swizzle_candidates(widest, tile_bytes, i, &p);
+  return p;
 }
 
 // One pattern over an R x C row-major tile of `bytes`-byte elements whose byte addresses are swizzled.
-// The swizzle commutes with moves by whole blocks of 2^(M + |S| + B) bytes, as swizzled_bytes says.
+// swizzled_bytes<row_major<rows, cols>, Swizzle<b, m, s>, bytes> with the swizzle as a value,
+// with what that layout says of how it repeats.
+struct swizzled_facts {
+  int bytes, cols;
+  swizzle_params p;
+  BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
+    const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
+    return translation_period((static_cast<long long>(dr) * cols + dc) * bytes, block, align);
+  }
+  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
+    const int row = exact_log2(static_cast<long long>(cols) * bytes), col = exact_log2(bytes);
+    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, p.b == 0 ? 62 : p.m} : bitwise_form{};
+  }
+};
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p) {
   auto offset = [bytes, cols, p](int r, int c) {
     return static_cast<long long>(
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   };
-  const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, [bytes, cols, block](int dr, int dc, long long align) {
-    return translation_period((static_cast<long long>(dr) * cols + dc) * bytes, block, align);
-  }, arch::nvidia_t{});
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{});
 }
 template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
 inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S});
@@ -92,7 +107,7 @@ template <int Bytes, int R, int C, template <class...> class List, class... Patt
 struct swizzle_for<Bytes, R, C, List<Patterns...>> {
   static_assert(sizeof...(Patterns) > 0, "swizzled_tile: the list of accesses must not be empty.");
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
-  static constexpr int candidates = swizzle_candidates(widest, static_cast<long long>(R) * C * Bytes, nullptr);
+  static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
   static constexpr choice value = choose<swizzles<Bytes, R, C, Patterns...>, 0, candidates>();
   static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);

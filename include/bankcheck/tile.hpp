@@ -44,11 +44,57 @@ template <class L>
 struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
   static constexpr bool value = true;
 };
-
-// A layout's repeat_after for a tile's element size, or "does not repeat" (0).
-struct no_repeat {
-  BANKCHECK_HOST_DEVICE constexpr long long operator()(int, int, long long) const noexcept { return 0; }
+template <class L, class = void> struct has_bitwise { static constexpr bool value = false; };
+template <class L>
+struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>::type> {
+  static constexpr bool value = true;
 };
+
+// What walk_tile may know of the offsets besides their values: after how many steps of
+// (dr, dc) every byte address moves by one multiple of align (0: unknown), and whether they are
+// bit fields (bitwise_form). A layout says nothing, or what it says through repeat_after and bitwise.
+struct no_facts {
+  BANKCHECK_HOST_DEVICE constexpr long long repeat(int, int, long long) const noexcept { return 0; }
+  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept { return bitwise_form{}; }
+};
+template <class Layout>
+struct layout_facts {
+  const Layout* layout;
+  int element_bytes;
+  BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
+    if constexpr (has_repeat<Layout>::value) {
+      return static_cast<long long>(layout->repeat_after(dr, dc, element_bytes, align));
+    } else {
+      return 0;
+    }
+  }
+  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
+    if constexpr (has_bitwise<Layout>::value) {
+      return layout->bitwise(element_bytes);
+    } else {
+      return bitwise_form{};
+    }
+  }
+};
+
+// The period, in steps, of one grid index moving (rows, cols) per step, whose accesses stay
+// within one step of their origin along that coordinate (the access_grid contract). 1 when the
+// offsets are bit fields, the step is a power of two along one coordinate that the other index
+// does not move, and the XOR a move makes is a multiple of the access width, on power-of-two
+// banks: the words are XORed by one constant, the banks permuted alike, and nothing else
+// changes. Otherwise the layout's translation period (0: none known).
+template <class Facts>
+BANKCHECK_HOST_DEVICE constexpr long long index_period(const Facts& facts, const bitwise_form& form, int rows, int cols,
+                                                       int other_rows, int other_cols, int width, int banks,
+                                                       long long align) noexcept {
+  const bool one_coordinate = (rows == 0) != (cols == 0) && (rows == 0 || other_rows == 0) && (cols == 0 || other_cols == 0);
+  if (form.ok && one_coordinate && exact_log2(banks) >= 0) {
+    const int step = exact_log2(rows != 0 ? rows : cols);
+    const int low = step + (rows != 0 ? form.row_shift : form.col_shift);
+    if (step >= 0 && (low < form.keep_bits ? low : form.keep_bits) >= exact_log2(width)) return 1;
+  }
+  return facts.repeat(rows, cols, align);
+}
 
 // The classes of one grid index: [0, first) one class each of `count(j)` members, then
 // [full, n) one each (the ragged edge). period <= 0: every index its own class.
@@ -84,14 +130,13 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
   return true;
 }
 
-// Every warp-access of Pattern over `shape`, or, where the pattern has a grid and
-// repeat(rows, cols, align) says after how many steps a move translates every byte address by
-// a multiple of align (the bank row), one access of each class that costs the same, counted
-// once per member. Classes are visited in the order of their first members, which are the ones
+// Every warp-access of Pattern over `shape`, or, where the pattern has a grid and the facts
+// give periods (index_period), one access of each class that costs the same, counted once per
+// member. Classes are visited in the order of their first members, which are the ones
 // analyzed, so the worst access is the one a walk over every access finds.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Repeat, class Arch>
-BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, Repeat repeat,
+template <class Pattern, class ByteOffset, class Facts, class Arch>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
                                                       const Arch& arch) {
   tile_report t{};
   const access op = Pattern::op(shape);
@@ -103,8 +148,12 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
   access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};
   if constexpr (has_grid<Pattern>::value) g = Pattern::grid(shape);
   const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
-  const index_classes outer(g.outer, g.full_outer, repeat(g.outer_rows, g.outer_cols, align)),
-      inner(g.inner, g.full_inner, repeat(g.inner_rows, g.inner_cols, align));
+  const bitwise_form form = facts.bitwise();
+  const index_classes outer(g.outer, g.full_outer,
+                            index_period(facts, form, g.outer_rows, g.outer_cols, g.inner_rows, g.inner_cols, op.bytes,
+                                         arch.banks, align)),
+      inner(g.inner, g.full_inner,
+            index_period(facts, form, g.inner_rows, g.inner_cols, g.outer_rows, g.outer_cols, op.bytes, arch.banks, align));
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
@@ -126,27 +175,21 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& shape, ByteOffset byte_offset,
                                                             Arch arch = {}) {
-  return detail::walk_tile<Pattern>(shape, byte_offset, detail::no_repeat{}, arch);
+  return detail::walk_tile<Pattern>(shape, byte_offset, detail::no_facts{}, arch);
 }
 
 // The cost of Pattern over a tile of T laid out by `layout` (a mapping with static rows and
 // cols and operator()(r, c) giving element offsets). When the layout says how it repeats
-// (repeat_after, as the library's layouts do) and the pattern has a grid (as the library's
-// patterns do), one access per class of equal cost is analyzed: a 4096 x 4096 tile costs about
-// what a 64 x 64 one does. The report is the same as from analyzing every access.
+// (repeat_after and bitwise, as the library's layouts do) and the pattern has a grid (as the
+// library's patterns do), one access per class of equal cost is analyzed: an 8192 x 8192 tile
+// costs about what a 64 x 64 one does. The report is the same as from analyzing every access.
 // Example: analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{}).conflict_free() -> true
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
   auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
-  if constexpr (detail::has_repeat<Layout>::value) {
-    return detail::walk_tile<Pattern>(shape, offset, [&layout](int dr, int dc, long long align) {
-      return static_cast<long long>(layout.repeat_after(dr, dc, static_cast<int>(sizeof(T)), align));
-    }, arch);
-  } else {
-    return detail::walk_tile<Pattern>(shape, offset, detail::no_repeat{}, arch);
-  }
+  return detail::walk_tile<Pattern>(shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))}, arch);
 }
 
 }  // namespace bankcheck
