@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: BSL-1.0
-# Runs PROGRAM and checks its stdout equals EXPECTED byte for byte; keeps it in ACTUAL for a diff.
-# Usage: cmake -DPROGRAM=<exe> -DEXPECTED=<file.output> -DACTUAL=<file> -P compare_output.cmake
+# Runs PROGRAM (with ARGS, a command line split as a shell would, if given) and checks its stdout equals EXPECTED byte for
+# byte; keeps it in ACTUAL for a diff.
+# Usage: cmake -DPROGRAM=<exe> ["-DARGS=<a b>"] -DEXPECTED=<file.output> -DACTUAL=<file> -P compare_output.cmake
 foreach(var IN ITEMS PROGRAM EXPECTED ACTUAL)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "compare_output.cmake needs -D${var}=<value>")
   endif()
 endforeach()
 
-execute_process(COMMAND "${PROGRAM}"
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND "${PROGRAM}" ${args}
   OUTPUT_VARIABLE actual
   ERROR_VARIABLE errors
   RESULT_VARIABLE status)

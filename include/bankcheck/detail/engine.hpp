@@ -191,14 +191,17 @@ BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int l
   return s.count[b] - 1;
 }
 
-// Visitors see every lane's pass; no_visitor costs nothing.
+// Visitors see every word each lane asks, with its pass (its position in its bank's queue),
+// then the lane's pass (the latest of its words'); no_visitor costs nothing.
 struct no_visitor {
   static constexpr bool wants_passes = false;
+  BANKCHECK_HOST_DEVICE constexpr void word(int, int, std::uint64_t, int) noexcept {}
   BANKCHECK_HOST_DEVICE constexpr void lane(int, int, int) noexcept {}
 };
 struct table_visitor {
   static constexpr bool wants_passes = true;
   pass_table* out;
+  BANKCHECK_HOST_DEVICE constexpr void word(int, int, std::uint64_t, int) noexcept {}
   BANKCHECK_HOST_DEVICE constexpr void lane(int lane, int phase, int pass) noexcept {
     out->phase[lane] = static_cast<signed char>(phase);
     out->pass[lane] = static_cast<signed char>(pass);
@@ -292,6 +295,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
       for (int k = 0; k < words; ++k) {
         const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks, keep_nodes);
         pass = q > pass ? q : pass;
+        if constexpr (Visitor::wants_passes) visit.word(l, phase, w0 + static_cast<unsigned>(k), q);
       }
       if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
     }

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: BSL-1.0
+# Runs PROGRAM with ARGS plus "--svg SVG", then parses SVG with xmllint (libxml2) and checks that
+# it holds WORDS word cells: a well-formed document with the picture in it.
+# Usage: cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSVG=<file> -DWORDS=<n> -DXMLLINT=<xmllint> -P check_svg.cmake
+foreach(var IN ITEMS PROGRAM SVG WORDS XMLLINT)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_svg.cmake needs -D${var}=<value>")
+  endif()
+endforeach()
+file(REMOVE "${SVG}")
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND "${PROGRAM}" ${args} --svg "${SVG}" RESULT_VARIABLE status OUTPUT_QUIET)
+if(NOT status STREQUAL "0")
+  message(FATAL_ERROR "${PROGRAM} ${ARGS} --svg ${SVG}: exit status ${status}")
+endif()
+execute_process(COMMAND "${XMLLINT}" --noout "${SVG}" RESULT_VARIABLE status ERROR_VARIABLE errors)
+if(NOT status STREQUAL "0")
+  message(FATAL_ERROR "${SVG} is not well-formed XML:\n${errors}")
+endif()
+execute_process(COMMAND "${XMLLINT}" --xpath "count(//*[local-name()='rect'][@class='word'])" "${SVG}"
+  OUTPUT_VARIABLE count RESULT_VARIABLE status)
+string(STRIP "${count}" count)
+if(NOT status STREQUAL "0" OR NOT count STREQUAL "${WORDS}")
+  message(FATAL_ERROR "${SVG}: ${count} word cells, expected ${WORDS}")
+endif()
+execute_process(COMMAND "${XMLLINT}" --xpath "string(/*[local-name()='svg']/*[local-name()='title'])" "${SVG}"
+  OUTPUT_VARIABLE title)
+if(title STREQUAL "")
+  message(FATAL_ERROR "${SVG}: no title")
+endif()

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck-explore: draws the bank map of a warp's shared-memory access, in the terminal or as
+// SVG, and sweeps paddings. Run it with --help for every option.
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/print.hpp>
+#include <bankcheck/tile.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bc = bankcheck;
+
+namespace {
+
+// A bad argument: main prints it with the usage and exits 2.
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct element_type {
+  const char* name;
+  int bytes;
+};
+constexpr element_type element_types[] = {
+    {"char", 1},   {"int8", 1},   {"uint8", 1},   {"half", 2},    {"bf16", 2},   {"short", 2},
+    {"float", 4},  {"int", 4},    {"unsigned", 4}, {"half2", 4},  {"double", 8}, {"float2", 8},
+    {"int2", 8},   {"long", 8},   {"float4", 16}, {"int4", 16},   {"double2", 16}};
+
+std::string type_names() {
+  std::string s;
+  for (const element_type& t : element_types) s += (s.empty() ? "" : ", ") + std::string(t.name);
+  return s;
+}
+
+int type_bytes(const std::string& name) {
+  for (const element_type& t : element_types)
+    if (name == t.name) return t.bytes;
+  throw usage_error("--type " + name + ": not a known type (one of " + type_names() + ")");
+}
+
+bc::architecture parse_arch(const std::string& name) {
+  if (name == "nvidia") return bc::arch::nvidia;
+  if (name == "gfx942") return bc::arch::gfx942;
+  if (name == "gfx950") return bc::arch::gfx950;
+  if (name == "rdna3") return bc::arch::rdna3;
+  if (name == "rdna4") return bc::arch::rdna4;
+  throw usage_error("--arch " + name + ": not a known architecture (nvidia, gfx942, gfx950, rdna3, rdna4)");
+}
+
+// "name:N" -> N, for a whole number in [lo, hi].
+int parse_suffix(const std::string& arg, const std::string& option, std::size_t colon, int lo, int hi) {
+  const std::string digits = arg.substr(colon + 1);
+  std::size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(digits, &used, 10);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (digits.empty() || used != digits.size() || n < lo || n > hi)
+    throw usage_error(option + " " + arg + ": the number after ':' must be a whole number from " + std::to_string(lo) +
+                      " to " + std::to_string(hi));
+  return static_cast<int>(n);
+}
+
+struct options {
+  std::string pattern = "column";
+  std::string type = "float";
+  int rows = 32, cols = 32, pad = 0, index = 0;
+  std::string op = "load";
+  std::string arch = "nvidia";
+  std::string lanes;
+  std::string svg;
+  bool sweep_pad = false;
+  bool no_color = false;
+};
+
+// What one run draws: the lanes' byte addresses for one instruction.
+struct scenario {
+  std::string title;
+  bc::access op{};
+  std::uint64_t mask = bc::whole_warp;
+  std::vector<long long> address = std::vector<long long>(64, 0);
+  bc::tile_report tile{};  // for --pattern tile: the whole tile's totals
+  bool is_tile = false;
+};
+
+struct parsed {
+  std::string kind;  // row, column, stride, broadcast, tile
+  int amount = 0;    // D or K
+  int bytes = 4;
+  bc::access op{};
+  bc::architecture arch = bc::arch::nvidia;
+  std::optional<std::uint64_t> mask;
+};
+
+parsed check(const options& o) {
+  parsed p;
+  const std::size_t colon = o.pattern.find(':');
+  p.kind = o.pattern.substr(0, colon);
+  if (p.kind == "stride" && colon != std::string::npos) {
+    p.amount = parse_suffix(o.pattern, "--pattern", colon, 0, 1 << 20);
+  } else if (p.kind == "broadcast" && colon != std::string::npos) {
+    p.amount = parse_suffix(o.pattern, "--pattern", colon, 1, 64);
+  } else if (!((p.kind == "row" || p.kind == "column" || p.kind == "tile") && colon == std::string::npos)) {
+    throw usage_error("--pattern " + o.pattern + ": not a pattern (row, column, stride:D, broadcast:K or tile)");
+  }
+  p.bytes = type_bytes(o.type);
+  if (o.rows < 1 || o.cols < 1) throw usage_error("--rows and --cols must be at least 1");
+  if (o.rows > 4096 || o.cols > 4096) throw usage_error("--rows and --cols must be at most 4096");
+  if (o.pad < 0 || o.pad > 4096) throw usage_error("--pad must be from 0 to 4096");
+  if (o.index < 0) throw usage_error("--index must not be negative");
+  const std::size_t op_colon = o.op.find(':');
+  const std::string op_kind = o.op.substr(0, op_colon);
+  if ((op_kind == "load" || op_kind == "store") && op_colon == std::string::npos) {
+    p.op = op_kind == "load" ? bc::access{bc::op_kind::load, p.bytes, 0} : bc::access{bc::op_kind::store, p.bytes, 0};
+  } else if ((op_kind == "ldmatrix" || op_kind == "stmatrix") && op_colon != std::string::npos) {
+    const int n = parse_suffix(o.op, "--op", op_colon, 1, 4);
+    if (n == 3) throw usage_error("--op " + o.op + ": the matrix count must be 1, 2 or 4");
+    p.op = bc::access{op_kind == "ldmatrix" ? bc::op_kind::ldmatrix : bc::op_kind::stmatrix, 16, n};
+    if (p.bytes != 2) throw usage_error("--op " + o.op + ": matrices hold 2-byte elements; use --type half");
+    if (p.kind != "tile")
+      throw usage_error("--op " + o.op + ": ldmatrix and stmatrix read 8x8 sub-tiles; use --pattern tile");
+  } else {
+    throw usage_error("--op " + o.op + ": not an op (load, store, ldmatrix:N or stmatrix:N)");
+  }
+  p.arch = parse_arch(o.arch);
+  if (!o.lanes.empty()) {
+    std::size_t used = 0;
+    unsigned long long m = 0;
+    try {
+      m = std::stoull(o.lanes, &used, 0);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != o.lanes.size() || o.lanes[0] == '-')
+      throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, such as 0xffff or 65535)");
+    p.mask = m;
+  }
+  return p;
+}
+
+std::string type_title(const options& o, int pad) {
+  std::string t = o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols);
+  if (pad > 0) t += " + " + std::to_string(pad);
+  return t + "]";
+}
+
+// The addresses of one access of the pattern over a tile of pitch cols + pad.
+scenario build(const options& o, const parsed& p, int pad) {
+  scenario s;
+  s.op = p.op;
+  const long long pitch = o.cols + pad, e = p.bytes;
+  const int warp = p.arch.warp_size;
+  std::uint64_t active = 0;
+  if (p.kind == "row" || p.kind == "column") {
+    const int along = p.kind == "row" ? o.cols : o.rows, across = p.kind == "row" ? o.rows : o.cols;
+    if (o.index >= across)
+      throw usage_error("--index " + std::to_string(o.index) + ": the tile has " + std::to_string(across) +
+                        (p.kind == "row" ? " rows" : " columns"));
+    for (int l = 0; l < warp && l < along; ++l) {
+      s.address[static_cast<std::size_t>(l)] =
+          p.kind == "row" ? (o.index * pitch + l) * e : (l * pitch + o.index) * e;
+      active |= std::uint64_t{1} << l;
+    }
+    s.title = type_title(o, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp";
+  } else if (p.kind == "stride") {
+    for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l * static_cast<long long>(p.amount) * e;
+    active = bc::lane_range(0, warp - 1);
+    s.title = o.type + " at stride " + std::to_string(p.amount) + " elements";
+  } else if (p.kind == "broadcast") {
+    for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l / p.amount * e;
+    active = bc::lane_range(0, warp - 1);
+    s.title = o.type + ", " + std::to_string(p.amount) + " lanes sharing each element";
+  }
+  s.mask = p.mask ? *p.mask : active;
+  return s;
+}
+
+// --pattern tile: every warp-access of the tile's row and column reads (or its matrices), its
+// totals, and its worst access drawn.
+template <class Pattern>
+bc::tile_report tile_cost(const options& o, const parsed& p, int pad, const bc::architecture& arch) {
+  const long long pitch = o.cols + pad, e = p.bytes;
+  return bc::analyze_pattern<Pattern>(bc::tile_shape{p.bytes, o.rows, o.cols},
+                                      [pitch, e](int r, int c) { return (r * pitch + c) * e; }, arch);
+}
+
+template <class Pattern>
+scenario worst_of(const options& o, const parsed& p, int pad, const bc::tile_report& t, const std::string& what) {
+  scenario s;
+  s.is_tile = true;
+  s.tile = t;
+  const bc::tile_shape shape{p.bytes, o.rows, o.cols};
+  s.op = Pattern::op(shape);
+  const long long pitch = o.cols + pad, e = p.bytes;
+  const int k = t.worst_access < 0 ? 0 : t.worst_access;
+  for (int l = 0; l < 64; ++l) {
+    const bc::element el = Pattern::at(shape, k, l);
+    s.address[static_cast<std::size_t>(l)] = (el.row * pitch + el.col) * e;
+  }
+  s.mask = p.mask ? *p.mask : Pattern::lanes(shape, k);
+  s.title = type_title(o, pad) + ", " + what + ":\n" + std::to_string(t.accesses) + " warp-accesses, " +
+            std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) + "); the worst, access " +
+            std::to_string(k) + ", drawn below";
+  return s;
+}
+
+template <int N>
+scenario matrices(const options& o, const parsed& p, int pad) {
+  using M = bc::matrix_tiles<N>;
+  using S = bc::matrix_tiles<N, bc::op_kind::stmatrix>;
+  const bool store = p.op.kind == bc::op_kind::stmatrix;
+  const bc::tile_report t = store ? tile_cost<S>(o, p, pad, p.arch) : tile_cost<M>(o, p, pad, p.arch);
+  if (!t.ok()) throw usage_error(std::string("the tile does not suit the matrices: ") + bc::to_string(t.error));
+  return store ? worst_of<S>(o, p, pad, t, "stmatrix." + std::to_string(N) + " over every 8x8 sub-tile")
+               : worst_of<M>(o, p, pad, t, "ldmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile");
+}
+
+scenario tile(const options& o, const parsed& p, int pad) {
+  if (p.op.is_matrix()) {
+    if (p.op.matrices == 1) return matrices<1>(o, p, pad);
+    if (p.op.matrices == 2) return matrices<2>(o, p, pad);
+    return matrices<4>(o, p, pad);
+  }
+  const bool store = p.op.kind == bc::op_kind::store;
+  using RL = bc::row_segments<>;
+  using RS = bc::row_segments<bc::op_kind::store>;
+  using CL = bc::column_segments<>;
+  using CS = bc::column_segments<bc::op_kind::store>;
+  const bc::tile_report rows = store ? tile_cost<RS>(o, p, pad, p.arch) : tile_cost<RL>(o, p, pad, p.arch);
+  const bc::tile_report cols = store ? tile_cost<CS>(o, p, pad, p.arch) : tile_cost<CL>(o, p, pad, p.arch);
+  if (!rows.ok()) throw usage_error(std::string("the tile's rows: ") + bc::to_string(rows.error));
+  if (!cols.ok()) throw usage_error(std::string("the tile's columns: ") + bc::to_string(cols.error));
+  bc::tile_report sum = rows;
+  sum.accesses += cols.accesses, sum.wavefronts += cols.wavefronts, sum.ideal += cols.ideal;
+  const bool columns_worse = cols.worst.conflicts() > rows.worst.conflicts();
+  scenario s = columns_worse ? (store ? worst_of<CS>(o, p, pad, cols, "") : worst_of<CL>(o, p, pad, cols, ""))
+                             : (store ? worst_of<RS>(o, p, pad, rows, "") : worst_of<RL>(o, p, pad, rows, ""));
+  s.tile = sum;
+  s.title = type_title(o, pad) + ", every row and column read by warps:\n" + std::to_string(sum.accesses) +
+            " warp-accesses, " + std::to_string(sum.wavefronts) + " wavefronts (ideal " + std::to_string(sum.ideal) +
+            "); the worst, a " + (columns_worse ? "column" : "row") + " access, drawn below";
+  return s;
+}
+
+scenario make(const options& o, const parsed& p, int pad) { return p.kind == "tile" ? tile(o, p, pad) : build(o, p, pad); }
+
+bc::bank_map map_of(const scenario& s, const parsed& p) {
+  const bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
+  if (!m.ok()) throw usage_error(std::string("this access breaks a rule of the model: ") + bc::to_string(m.error));
+  return m;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) throw usage_error("--svg " + path + ": cannot write the file");
+}
+
+// --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
+int sweep(const options& o, const parsed& p) {
+  std::cout << "wavefronts by padding: " << o.pattern << " over " << o.type << "[" << o.rows << "][" << o.cols
+            << " + pad], " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
+  std::cout << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
+  std::vector<long long> waves, ideals;
+  for (int pad = 0; pad <= 32; ++pad) {
+    const scenario s = make(o, p, pad);
+    long long w = 0, ideal = 0;
+    int degree = 0;
+    if (s.is_tile) {
+      w = s.tile.wavefronts, ideal = s.tile.ideal, degree = s.tile.degree();
+    } else {
+      const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
+      if (!r.ok()) {
+        std::cout << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
+        waves.push_back(0), ideals.push_back(0);
+        continue;
+      }
+      w = r.wavefronts, ideal = r.ideal, degree = r.degree;
+    }
+    waves.push_back(w), ideals.push_back(ideal);
+    std::cout << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
+              << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
+  }
+  if (!o.svg.empty()) {
+    long long top = 1;
+    for (long long w : waves) top = std::max(top, w);
+    const int left = 70, bar = 22, height = 300, base = 340;
+    std::ostringstream svg;
+    svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+        << left + 33 * bar + 30 << "\" height=\"" << base + 50 << "\" font-family=\"monospace\" font-size=\"11\">\n"
+        << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<title>wavefronts by padding</title>\n"
+        << "<text x=\"16\" y=\"22\" font-size=\"14\" font-weight=\"bold\">" << bc::detail::xml_escape(o.pattern)
+        << " over " << bc::detail::xml_escape(o.type) << "[" << o.rows << "][" << o.cols << " + pad]: wavefronts by padding"
+        << "</text>\n";
+    for (int pad = 0; pad <= 32; ++pad) {
+      const long long w = waves[static_cast<std::size_t>(pad)];
+      const int h = static_cast<int>(w * height / top), x = left + pad * bar;
+      const bool ideal = w > 0 && w == ideals[static_cast<std::size_t>(pad)];
+      svg << "<rect class=\"bar\" x=\"" << x + 2 << "\" y=\"" << base - h << "\" width=\"" << bar - 4 << "\" height=\"" << h
+          << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << w
+          << " wavefronts</title></rect>\n"
+          << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
+    }
+    svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding (elements); green: conflict-free</text>\n"
+        << "<text x=\"" << left - 6 << "\" y=\"" << base - height + 4 << "\" text-anchor=\"end\">" << top << "</text>\n"
+        << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n</svg>\n";
+    write_file(o.svg, svg.str());
+    std::cout << "\nwrote " << o.svg << "\n";
+  }
+  return 0;
+}
+
+int show(const options& o, const parsed& p, int pad, bool color, const std::string& svg_path) {
+  const scenario s = make(o, p, pad);
+  const bc::bank_map m = map_of(s, p);
+  std::cout << bc::to_text(m, bc::text_options{color, s.title});
+  if (!svg_path.empty()) {
+    write_file(svg_path, bc::to_svg(m, bc::svg_options{s.title}));
+    std::cout << "wrote " << svg_path << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"bankcheck-explore: the bank map of a warp's shared-memory access.\n"
+               "Each word asked is drawn in rows of 32 banks (a word's column is its bank), marked with the\n"
+               "lane asking it and the wavefront that serves it. With no arguments: float[32][32] read down a\n"
+               "column (32 wavefronts), then the same tile padded by 1 (1 wavefront).",
+               "bankcheck-explore"};
+  app.get_formatter()->column_width(34);
+  app.footer("Examples:\n"
+             "  bankcheck-explore --pattern column --pad 1          a padded column: 1 wavefront\n"
+             "  bankcheck-explore --pattern row --type float4       LDS.128: 4 phases of 8 lanes\n"
+             "  bankcheck-explore --pattern broadcast:2 --type float4   the load merge rule: 2 phases\n"
+             "  bankcheck-explore --pattern tile --type half --cols 64 --op ldmatrix:4\n"
+             "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
+             "Exit status: 0, or 2 for a bad argument (the message says which).");
+  options o;
+  app.add_option("--pattern", o.pattern,
+                 "row | column | stride:D | broadcast:K | tile (default column).\n"
+                 "row/column: one warp reads row/column --index of the tile; stride:D: lane l reads element l*D;\n"
+                 "broadcast:K: K lanes share each element; tile: every row and column access of the tile\n"
+                 "(or every ldmatrix), its totals, and its worst access drawn. Example: --pattern stride:2");
+  app.add_option("--type", o.type, "element type (default float): " + type_names() + ". Example: --type float4");
+  app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
+  app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
+  app.add_option("--pad", o.pad, "padding: elements added to each row (default 0). Example: --pad 1");
+  app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
+  app.add_option("--op", o.op,
+                 "load | store | ldmatrix:N | stmatrix:N (N = 1, 2, 4; default load). A load or store moves one\n"
+                 "element per lane; matrices need --type half and --pattern tile. Example: --op store");
+  app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
+  app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
+  app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
+  app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider)");
+  app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
+    return 2;
+  }
+  try {
+    const parsed p = check(o);
+    const bool color = !o.no_color && isatty(STDOUT_FILENO);
+    if (o.sweep_pad) return sweep(o, p);
+    // The seed's default: the plain tile, then padded by one.
+    bool only_output_options = true;
+    for (const CLI::Option* opt : app.get_options())
+      if (opt->count() > 0 && opt->get_name() != "--no-color" && opt->get_name() != "--svg") only_output_options = false;
+    if (only_output_options) {
+      show(o, p, 0, color, "");
+      std::cout << "\n";
+      return show(o, p, 1, color, o.svg);
+    }
+    return show(o, p, o.pad, color, o.svg);
+  } catch (const usage_error& e) {
+    std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
+    return 2;
+  }
+}

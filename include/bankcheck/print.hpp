@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: the bank map of one access, drawn as text (a terminal, a log) or as SVG.
+// Host-only: it uses the standard library's strings and streams (its functions are not
+// __device__, so a .cu file may include it and call them from host code).
+//
+// The map shows, phase by phase, the words the lanes ask for in rows of `banks` words, so a
+// word's column is its bank; each word is marked with the lane asking it (the lowest, and "+"
+// when several share it) and the wavefront that serves it. Wavefronts are numbered across the
+// whole instruction: phase 0's first, then phase 1's, and so on.
+#ifndef BANKCHECK_PRINT_HPP
+#define BANKCHECK_PRINT_HPP
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <bankcheck/detail/engine.hpp>
+#include <bankcheck/error.hpp>
+#include <bankcheck/op.hpp>
+#include <bankcheck/report.hpp>
+
+namespace bankcheck {
+
+// One word asked in one phase: who asks it, and when it is served.
+struct mapped_word {
+  int phase = 0;
+  std::uint64_t word = 0;
+  std::uint64_t lanes = 0;  // the lanes asking it
+  int pass = 0;             // its position in its bank's queue, within the phase
+  int wavefront = 0;        // pass + the wavefronts of the phases before
+};
+
+// Everything the pictures show, from one run of the engine.
+struct bank_map {
+  errc error = errc::none;
+  access op{};
+  std::uint64_t active = 0;  // the active lanes
+  int banks = 32;
+  int bank_bytes = 4;
+  int warp_size = 32;
+  const char* arch_name = "nvidia";
+  report totals{};
+  pass_table schedule{};
+  std::vector<int> phase_wavefronts;  // per phase with an active lane, in order
+  std::vector<std::uint64_t> phase_lanes;
+  std::vector<mapped_word> words;     // by phase, then bank row, then bank
+
+  bool ok() const noexcept { return error == errc::none; }
+};
+
+namespace detail {
+struct map_visitor {
+  static constexpr bool wants_passes = true;
+  std::vector<mapped_word>* words;
+  void word(int lane, int phase, std::uint64_t word, int pass) {
+    for (mapped_word& m : *words)
+      if (m.phase == phase && m.word == word) {
+        m.lanes |= std::uint64_t{1} << lane;
+        return;
+      }
+    words->push_back(mapped_word{phase, word, std::uint64_t{1} << lane, pass, 0});
+  }
+  void lane(int, int, int) noexcept {}
+};
+}  // namespace detail
+
+// The bank map of the access analyze(address_of_lane, op, active_lanes, arch) describes.
+// On bad input, .error says which rule broke and nothing else is filled in.
+template <class F, class Arch = arch::nvidia_t>
+bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
+  bank_map m{};
+  const architecture a = arch;
+  m.op = op;
+  m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size, m.arch_name = a.name;
+  const detail::plan p = detail::make_plan(op, active_lanes, arch);
+  if (p.error != errc::none) return m.error = p.error, m;
+  m.active = p.active;
+  detail::lane_values v{};
+  detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
+  detail::map_visitor visit{&m.words};
+  m.totals = detail::run(v, op, p, arch, visit);
+  if (!m.totals.ok()) {
+    m.words.clear();
+    return m.error = m.totals.error, m;
+  }
+  m.schedule = detail::schedule(v, op, p, arch);
+  // Phases in the engine's order; each costs its deepest queue.
+  int phases = 0;
+  for (const mapped_word& w : m.words) phases = std::max(phases, w.phase + 1);
+  std::vector<int> cost(static_cast<std::size_t>(phases), 0), first(static_cast<std::size_t>(phases), 0);
+  std::vector<std::uint64_t> lanes(static_cast<std::size_t>(phases), 0);
+  for (const mapped_word& w : m.words) {
+    cost[static_cast<std::size_t>(w.phase)] = std::max(cost[static_cast<std::size_t>(w.phase)], w.pass + 1);
+    lanes[static_cast<std::size_t>(w.phase)] |= w.lanes;
+  }
+  for (int i = 0, sum = 0; i < phases; ++i) {
+    first[static_cast<std::size_t>(i)] = sum;
+    sum += cost[static_cast<std::size_t>(i)];
+    if (cost[static_cast<std::size_t>(i)] > 0) {
+      m.phase_wavefronts.push_back(cost[static_cast<std::size_t>(i)]);
+      m.phase_lanes.push_back(lanes[static_cast<std::size_t>(i)]);
+    }
+  }
+  for (mapped_word& w : m.words) w.wavefront = first[static_cast<std::size_t>(w.phase)] + w.pass;
+  const auto banks = static_cast<std::uint64_t>(m.banks);
+  std::stable_sort(m.words.begin(), m.words.end(), [banks](const mapped_word& x, const mapped_word& y) {
+    if (x.phase != y.phase) return x.phase < y.phase;
+    if (x.word / banks != y.word / banks) return x.word / banks < y.word / banks;
+    return x.word % banks < y.word % banks;
+  });
+  // Renumber phases densely (phases without an active lane have no words).
+  int dense = -1, last = -1;
+  for (mapped_word& w : m.words) {
+    if (w.phase != last) last = w.phase, ++dense;
+    w.phase = dense;
+  }
+  return m;
+}
+
+namespace detail {
+inline std::string op_name(access op) {
+  switch (op.kind) {
+    case op_kind::load: return std::string("load(") + std::to_string(op.bytes) + ")";
+    case op_kind::store: return std::string("store(") + std::to_string(op.bytes) + ")";
+    case op_kind::ldmatrix: return std::string("ldmatrix(") + std::to_string(op.matrices) + ")";
+    case op_kind::stmatrix: return std::string("stmatrix(") + std::to_string(op.matrices) + ")";
+  }
+  return "?";
+}
+inline int popcount(std::uint64_t x) noexcept {
+  int n = 0;
+  for (; x != 0; x &= x - 1) ++n;
+  return n;
+}
+inline int lowest(std::uint64_t x) noexcept { return lowest_lane(x); }
+// "0-31", "0-7 16-23", ...: the runs of set bits.
+inline std::string lane_ranges(std::uint64_t m) {
+  std::string s;
+  for (int l = 0; l < 64; ++l) {
+    if (!(m >> l & 1)) continue;
+    int e = l;
+    while (e + 1 < 64 && (m >> (e + 1) & 1)) ++e;
+    if (!s.empty()) s += ' ';
+    s += e == l ? std::to_string(l) : std::to_string(l) + "-" + std::to_string(e);
+    l = e;
+  }
+  return s;
+}
+inline std::string percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
+  return buf;
+}
+inline std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+// A colour per wavefront: hues around the wheel, alternating light and dark.
+inline std::string wave_colour(int wave, int waves) {
+  const int hue = waves <= 1 ? 210 : (wave * 360 / waves + 210) % 360;
+  return std::string("hsl(") + std::to_string(hue) + ", 70%, " + (wave % 2 ? "72%" : "58%") + ")";
+}
+}  // namespace detail
+
+// The summary lines: totals and the witness of the worst conflict.
+inline std::string summary(const bank_map& m) {
+  std::ostringstream o;
+  if (!m.ok()) {
+    o << "error: " << to_string(m.error) << "\n";
+    return o.str();
+  }
+  const report& r = m.totals;
+  o << detail::op_name(m.op) << " on " << m.arch_name << ", lanes " << detail::lane_ranges(m.active) << "\n";
+  o << "wavefronts " << r.wavefronts << ", ideal " << r.ideal << ", degree " << r.degree << ", bandwidth "
+    << detail::percent(r.bandwidth()) << (r.merged ? ", merged (the load merge rule holds)" : "") << "\n";
+  if (r.degree > 1) {
+    const conflict_witness& w = r.worst;
+    o << "worst conflict: phase " << w.phase << ", bank " << w.bank << ": lane " << w.lane_a << " asks word "
+      << w.word_a << ", lane " << w.lane_b << " asks word " << w.word_b << "\n";
+  } else {
+    o << "no bank conflict\n";
+  }
+  return o.str();
+}
+
+struct text_options {
+  bool color = false;  // ANSI colours, one per wavefront
+  std::string title;   // a first line, when not empty
+};
+
+// The map as text, at most 4 + 3 * 32 = 100 columns wide: per phase, one pair of lines per bank
+// row with words in it (lanes, then wavefronts), 32 banks to a line.
+inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
+  std::ostringstream o;
+  if (!opt.title.empty()) o << opt.title << "\n";
+  o << summary(m);
+  if (!m.ok()) return o.str();
+  const int per_line = std::min(m.banks, 32);
+  const auto banks = static_cast<std::uint64_t>(m.banks);
+  const std::uint64_t base_row = m.words.empty() ? 0 : [&] {
+    std::uint64_t lo = m.words.front().word / banks;
+    for (const mapped_word& w : m.words) lo = std::min(lo, w.word / banks);
+    return lo;
+  }();
+  o << "rows of " << m.banks << " words (" << m.banks * m.bank_bytes << " bytes); row +0 holds bytes "
+    << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
+    << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "\n"
+    << "each word: the lane asking it (+: more lanes share it), and below, the wavefront serving it\n";
+  auto paint = [&](const std::string& cell, int wave) {
+    if (!opt.color) return cell;
+    static const char* const colours[] = {"31", "32", "33", "34", "35", "36", "91", "92", "93", "94", "95", "96"};
+    return std::string("\x1b[") + colours[wave % 12] + "m" + cell + "\x1b[0m";
+  };
+  std::size_t i = 0;
+  for (std::size_t p = 0; p < m.phase_wavefronts.size(); ++p) {
+    o << "phase " << p << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
+      << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
+    std::string header = "bank";
+    for (int b = 0; b < per_line; ++b) {
+      char cell[16];
+      std::snprintf(cell, sizeof cell, "%2d ", b);
+      header += cell;
+    }
+    while (header.back() == ' ') header.pop_back();
+    o << header << "\n";
+    while (i < m.words.size() && m.words[i].phase == static_cast<int>(p)) {
+      const std::uint64_t row = m.words[i].word / banks;
+      std::size_t end = i;
+      while (end < m.words.size() && m.words[end].phase == static_cast<int>(p) && m.words[end].word / banks == row) ++end;
+      for (int part = 0; part * per_line < m.banks; ++part) {
+        std::string lanes_line, waves_line;
+        bool any = false;
+        for (int b = part * per_line; b < (part + 1) * per_line && b < m.banks; ++b) {
+          const mapped_word* w = nullptr;
+          for (std::size_t j = i; j < end; ++j)
+            if (m.words[j].word % banks == static_cast<std::uint64_t>(b)) w = &m.words[j];
+          if (w == nullptr) {
+            lanes_line += "   ", waves_line += "   ";
+            continue;
+          }
+          any = true;
+          char lane[16], wave[16];
+          std::snprintf(lane, sizeof lane, "%2d%c", detail::lowest(w->lanes), detail::popcount(w->lanes) > 1 ? '+' : ' ');
+          std::snprintf(wave, sizeof wave, "%2d ", w->wavefront);
+          lanes_line += paint(lane, w->wavefront), waves_line += paint(wave, w->wavefront);
+        }
+        if (!any) continue;
+        std::string label = std::string("+") + std::to_string(row - base_row);
+        if (m.banks > per_line) label += part == 0 ? "a" : "b";
+        while (label.size() < 4) label += ' ';
+        auto trim = [](std::string s) {
+          while (!s.empty() && s.back() == ' ') s.pop_back();
+          return s;
+        };
+        o << trim(label + lanes_line) << "\n" << trim(std::string(label.size(), ' ') + waves_line) << "\n";
+      }
+      i = end;
+    }
+  }
+  return o.str();
+}
+
+struct svg_options {
+  std::string title;  // the picture's heading; the totals follow it
+};
+
+// The map as a standalone SVG document: per phase, a grid with one column per bank and one row
+// per bank row asked, each word a cell coloured by its wavefront and labelled with its lane; a
+// legend of the wavefronts' colours.
+inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
+  // The title's lines (split at '\n'), then the totals and the witness, then the phases.
+  std::vector<std::string> heading;
+  {
+    std::string line;
+    std::istringstream in(opt.title.empty() ? std::string("bank map") : opt.title);
+    while (std::getline(in, line)) heading.push_back(line);
+  }
+  const int lines = static_cast<int>(heading.size());
+  const int cell = 26, left = 56, top = 78 + 18 * (lines - 1);
+  const auto banks = static_cast<std::uint64_t>(m.banks);
+  const int waves = m.ok() ? m.totals.wavefronts : 0;
+  // Layout: rows per phase.
+  std::vector<std::vector<std::uint64_t>> rows(m.phase_wavefronts.size());
+  for (const mapped_word& w : m.words) {
+    auto& r = rows[static_cast<std::size_t>(w.phase)];
+    if (r.empty() || r.back() != w.word / banks) r.push_back(w.word / banks);
+  }
+  int height = top;
+  for (const auto& r : rows) height += 30 + static_cast<int>(r.size()) * cell + 14;
+  const int legend_rows = (std::min(waves, 64) + 15) / 16;
+  height += legend_rows * 22 + 30;
+  const int width = std::max(left + m.banks * cell + 20, 16 * 60 + 40);
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
+    << width << " " << height << "\" font-family=\"monospace\" font-size=\"11\">\n";
+  o << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  std::string title;
+  for (const std::string& line : heading) title += (title.empty() ? "" : " ") + line;
+  o << "<title>" << detail::xml_escape(title) << "</title>\n";
+  for (int i = 0; i < lines; ++i)
+    o << "<text x=\"16\" y=\"" << 24 + 18 * i << "\" font-size=\"" << (i == 0 ? 16 : 13) << "\""
+      << (i == 0 ? " font-weight=\"bold\"" : "") << ">" << detail::xml_escape(heading[static_cast<std::size_t>(i)])
+      << "</text>\n";
+  const int below = 18 * (lines - 1);
+  if (!m.ok()) {
+    o << "<text x=\"16\" y=\"" << 48 + below << "\" font-size=\"13\">error: " << detail::xml_escape(to_string(m.error))
+      << "</text>\n</svg>\n";
+    return o.str();
+  }
+  const report& r = m.totals;
+  o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(detail::op_name(m.op)) << " on " << m.arch_name
+    << ": " << r.wavefronts << (r.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.ideal
+    << ", degree " << r.degree << ", bandwidth "
+    << detail::xml_escape(detail::percent(r.bandwidth())) << (r.merged ? ", merged" : "") << "</text>\n";
+  if (r.degree > 1)
+    o << "<text x=\"16\" y=\"" << 64 + below << "\" font-size=\"12\">worst conflict: phase " << r.worst.phase << ", bank " << r.worst.bank
+      << ": lane " << r.worst.lane_a << " (word " << r.worst.word_a << ") and lane " << r.worst.lane_b << " (word "
+      << r.worst.word_b << ")</text>\n";
+  int y = top;
+  const std::uint64_t base_row = rows.empty() || rows[0].empty() ? 0 : [&] {
+    std::uint64_t lo = ~std::uint64_t{0};
+    for (const auto& rr : rows)
+      for (std::uint64_t x : rr) lo = std::min(lo, x);
+    return lo;
+  }();
+  for (std::size_t p = 0; p < rows.size(); ++p) {
+    o << "<g class=\"phase\" id=\"phase" << p << "\">\n";
+    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << p << " (lanes "
+      << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p] << " wavefront"
+      << (m.phase_wavefronts[p] == 1 ? "" : "s") << "</text>\n";
+    for (int b = 0; b < m.banks; ++b)
+      o << "<text x=\"" << left + b * cell + cell / 2 << "\" y=\"" << y + 26 << "\" text-anchor=\"middle\" fill=\"#555\">"
+        << b << "</text>\n";
+    y += 30;
+    for (std::size_t k = 0; k < rows[p].size(); ++k) {
+      const std::uint64_t row = rows[p][k];
+      o << "<text x=\"" << left - 6 << "\" y=\"" << y + cell / 2 + 4 << "\" text-anchor=\"end\" fill=\"#555\">+"
+        << row - base_row << "</text>\n";
+      for (int b = 0; b < m.banks; ++b)
+        o << "<rect x=\"" << left + b * cell << "\" y=\"" << y << "\" width=\"" << cell << "\" height=\"" << cell
+          << "\" fill=\"#f4f4f4\" stroke=\"#ddd\"/>\n";
+      for (const mapped_word& w : m.words) {
+        if (w.phase != static_cast<int>(p) || w.word / banks != row) continue;
+        const int x = left + static_cast<int>(w.word % banks) * cell;
+        o << "<rect class=\"word\" x=\"" << x << "\" y=\"" << y << "\" width=\"" << cell << "\" height=\"" << cell
+          << "\" fill=\"" << detail::wave_colour(w.wavefront, waves) << "\" stroke=\"#333\"><title>word " << w.word
+          << ", bank " << w.word % banks << ", lanes " << detail::lane_ranges(w.lanes) << ", wavefront " << w.wavefront
+          << "</title></rect>\n";
+        o << "<text x=\"" << x + cell / 2 << "\" y=\"" << y + cell / 2 + 4 << "\" text-anchor=\"middle\">"
+          << detail::lowest(w.lanes) << (detail::popcount(w.lanes) > 1 ? "+" : "") << "</text>\n";
+      }
+      y += cell;
+    }
+    o << "</g>\n";
+    y += 14;
+  }
+  o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">colour = wavefront"
+    << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word)</text>\n";
+  y += 20;
+  for (int wv = 0; wv < std::min(waves, 64); ++wv) {
+    const int x = 16 + (wv % 16) * 60, yy = y + (wv / 16) * 22;
+    o << "<rect x=\"" << x << "\" y=\"" << yy << "\" width=\"16\" height=\"16\" fill=\""
+      << detail::wave_colour(wv, waves) << "\" stroke=\"#333\"/>\n";
+    o << "<text x=\"" << x + 20 << "\" y=\"" << yy + 12 << "\">" << wv << "</text>\n";
+  }
+  o << "</g>\n</svg>\n";
+  return o.str();
+}
+
+}  // namespace bankcheck
+
+#endif

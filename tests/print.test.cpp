@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/print.hpp: the bank map's words, lanes and wavefronts, and its pictures.
+#include <bankcheck/print.hpp>
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace bankcheck;
+
+TEST_CASE("the bank map of a column of float[32][32]: one bank, 32 words, 32 wavefronts") {
+  const bank_map m = map_access([](int l) { return 4 * 32 * l; }, load(4));
+  REQUIRE(m.ok());
+  REQUIRE(m.words.size() == 32);
+  for (int l = 0; l < 32; ++l) {
+    const mapped_word& w = m.words[static_cast<std::size_t>(l)];
+    CHECK(w.word == static_cast<std::uint64_t>(32 * l));
+    CHECK(w.lanes == std::uint64_t{1} << l);
+    CHECK(w.wavefront == l);
+  }
+  CHECK(m.phase_wavefronts.size() == 1);
+  CHECK(m.phase_wavefronts[0] == 32);
+  const std::string text = to_text(m);
+  CHECK(text.find("wavefronts 32, ideal 1, degree 32, bandwidth 3.1%") != std::string::npos);
+  CHECK(text.find("worst conflict: phase 0, bank 0: lane 0 asks word 0, lane 1 asks word 32") != std::string::npos);
+}
+
+TEST_CASE("wavefronts are numbered across phases, and shared words name their lowest lane") {
+  // float4 row: 4 phases of 8 lanes, one wavefront each.
+  const bank_map row = map_access([](int l) { return 16 * l; }, load(16));
+  REQUIRE(row.ok());
+  CHECK(row.words.size() == 128);
+  CHECK(row.phase_wavefronts.size() == 4);
+  for (const mapped_word& w : row.words) CHECK(w.wavefront == w.phase);
+  // Four lanes share each word: one cell per word, all four lanes in it.
+  const bank_map shared = map_access([](int l) { return 4 * (l / 4); }, load(4));
+  REQUIRE(shared.words.size() == 8);
+  CHECK(shared.words[1].lanes == 0xf0u);
+  CHECK(to_text(shared).find(" 4+") != std::string::npos);
+}
+
+TEST_CASE("bad input draws nothing and names the rule") {
+  const bank_map m = map_access([](int l) { return 4 * l + 2; }, load(4));
+  CHECK(m.error == errc::address_must_be_a_multiple_of_the_access_width);
+  CHECK(m.words.empty());
+  CHECK(to_text(m).find("error: address must be a multiple of the access width") != std::string::npos);
+  CHECK(to_svg(m).find("error: address must be a multiple of the access width") != std::string::npos);
+}
+
+TEST_CASE("text is at most 100 columns, with colour only when asked for") {
+  const bank_map m = map_access([](int l) { return 4 * (l % 8) * 33; }, load(4), whole_warp, arch::gfx942);
+  for (const bool color : {false, true}) {
+    const std::string text = to_text(m, text_options{color, "title"});
+    CHECK((text.find('\x1b') != std::string::npos) == color);
+    if (color) continue;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = text.find('\n', start);
+      CHECK(end - start <= 100);
+      start = end + 1;
+    }
+  }
+}
