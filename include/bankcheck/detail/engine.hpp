@@ -160,33 +160,29 @@ struct phase_state {
   int worst_bank = -1;  // first bank to reach it
 };
 
-// Queue word w (asked by lane) at its bank; returns its pass, its position in the queue (exact
-// only when keep_nodes; then 0 for a repeat is not assumed).
-BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks, bool keep_nodes) noexcept {
+// Queue word w (asked by lane) at its bank; returns its pass, its position in the bank's queue.
+BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks) noexcept {
   const int b = static_cast<int>(w % static_cast<unsigned>(banks));
   const std::uint64_t bit = std::uint64_t{1} << (w / static_cast<unsigned>(banks) % 64);
   if (!(s.used >> b & 1)) {
     s.used |= std::uint64_t{1} << b;
     s.qbits[b] = bit;
     s.count[b] = 1;
-    if (keep_nodes) s.head[b] = s.tail[b] = s.nodes;
+    s.head[b] = s.tail[b] = s.nodes;
   } else {
-    if (s.qbits[b] & bit) {  // asked before, or (keep_nodes only) an alias: the queue decides
-      if (!keep_nodes) return 0;
+    if (s.qbits[b] & bit) {  // asked before, or an alias: the queue decides
       int pass = 0;
       for (int n = s.head[b]; n >= 0; n = s.node_next[n], ++pass)
         if (s.node_word[n] == w) return pass;
     }
     s.qbits[b] |= bit;
     ++s.count[b];
-    if (keep_nodes) s.node_next[s.tail[b]] = s.nodes, s.tail[b] = s.nodes;
+    s.node_next[s.tail[b]] = s.nodes, s.tail[b] = s.nodes;
   }
-  if (keep_nodes) {
-    s.node_word[s.nodes] = w;
-    s.node_lane[s.nodes] = lane;
-    s.node_next[s.nodes] = -1;
-    ++s.nodes;
-  }
+  s.node_word[s.nodes] = w;
+  s.node_lane[s.nodes] = lane;
+  s.node_next[s.nodes] = -1;
+  ++s.nodes;
   if (s.count[b] > s.worst) s.worst = s.count[b], s.worst_bank = b;
   return s.count[b] - 1;
 }
@@ -222,7 +218,7 @@ BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
 template <class Visitor>
 BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 const geometry& g, int phase, phase_state& s, Visitor& visit,
+                                                 const geometry& g, int phase, Visitor& visit,
                                                  report& r) noexcept {
   const int lo = span.first, hi = span.last;
   std::uint64_t diff = v.diff;
@@ -269,48 +265,59 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   }
   const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
   const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
-  s.used = 0;
-  s.nodes = 0;
-  s.worst = 0;
-  s.worst_bank = -1;
-  if (!keep_nodes && words == 1) {
-    // One word per lane, q-bits exact: count distinct words per bank without queues.
-    // qbits[b] is 0 until bank b is asked (bit q is set for every word asked).
+  int worst = 0, worst_bank = -1;
+  conflict_witness queued{};  // with queues: the worst bank's first two words and their lanes
+  if (!keep_nodes) {
+    // q-bits exact: count distinct words per bank without queues (a lane's words are
+    // consecutive and, aligned, never leave its bank row). qbits[b] is 0 until bank b is asked.
+    // Rows align, so banks and bank_bytes are powers of two: shifts and masks, not divisions
+    // (a 64-bit division costs more at run time than the rest of a lane's work).
+    int bank_shift = 0, byte_shift = 0;
+    while ((std::uint64_t{1} << bank_shift) < banks) ++bank_shift;
+    while ((std::uint64_t{1} << byte_shift) < bb) ++byte_shift;
     std::uint64_t qbits[64] = {};
-    int count[64] = {}, worst = 0, worst_bank = -1;
+    int count[64] = {};
     for (int l = lo; l <= hi; ++l) {
       if (!span.dense && !(lanes >> l & 1)) continue;
-      const std::uint64_t w = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
-      const int b = static_cast<int>(w % banks);
-      const std::uint64_t bit = std::uint64_t{1} << (w / banks % 64);
-      if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b], worst_bank = b;
-      qbits[b] |= bit;
+      const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) >> byte_shift;
+      for (int k = 0; k < words; ++k) {
+        const std::uint64_t w = w0 + static_cast<unsigned>(k), bit = std::uint64_t{1} << (w >> bank_shift & 63);
+        const int b = static_cast<int>(w & (banks - 1));
+        if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b], worst_bank = b;
+        qbits[b] |= bit;
+      }
     }
-    s.worst = worst, s.worst_bank = worst_bank;
   } else {
+    // Queues, for the pass of every word, or when q-bits could alias. Only this path needs
+    // phase_state, so only it pays for initializing one.
+    phase_state s{};
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
       const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
       int pass = 0;
       for (int k = 0; k < words; ++k) {
-        const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks, keep_nodes);
+        const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks);
         pass = q > pass ? q : pass;
         if constexpr (Visitor::wants_passes) visit.word(l, phase, w0 + static_cast<unsigned>(k), q);
       }
       if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
     }
+    worst = s.worst, worst_bank = s.worst_bank;
+    if (worst >= 2) {
+      const int first = s.head[worst_bank], second = s.node_next[first];
+      queued.lane_a = s.node_lane[first], queued.word_a = s.node_word[first];
+      queued.lane_b = s.node_lane[second], queued.word_b = s.node_word[second];
+    }
   }
-  r.wavefronts += s.worst;
-  if (s.worst <= r.degree) return;
-  r.degree = s.worst;
-  if (s.worst < 2) return;
+  r.wavefronts += worst;
+  if (worst <= r.degree) return;
+  r.degree = worst;
+  if (worst < 2) return;
   conflict_witness& w = r.worst;
   w.phase = phase;
-  w.bank = s.worst_bank;
+  w.bank = worst_bank;
   if (keep_nodes) {
-    const int first = s.head[s.worst_bank], second = s.node_next[first];
-    w.lane_a = s.node_lane[first], w.word_a = s.node_word[first];
-    w.lane_b = s.node_lane[second], w.word_b = s.node_word[second];
+    w.lane_a = queued.lane_a, w.word_a = queued.word_a, w.lane_b = queued.lane_b, w.word_b = queued.word_b;
     return;
   }
   // Without queues: the first two lanes asking the worst bank for different words.
@@ -320,7 +327,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) / bb;
     for (int k = 0; k < words; ++k) {
       const std::uint64_t word = w0 + static_cast<unsigned>(k);
-      if (word % static_cast<unsigned>(g.banks) != static_cast<unsigned>(s.worst_bank)) continue;
+      if (word % static_cast<unsigned>(g.banks) != static_cast<unsigned>(worst_bank)) continue;
       if (w.lane_a < 0) {
         w.lane_a = l, w.word_a = word;
       } else if (word != w.word_a) {
@@ -362,10 +369,9 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   lane_values v{};
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = words[l];
-  phase_state s{};
   no_visitor none{};
   report r{};
-  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, s, none, r);
+  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, none, r);
   return r.degree;
 }
 
@@ -394,10 +400,9 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
   }
   if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
   const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
-  phase_state s{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
-    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, s, visit, r);
+    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, visit, r);
   }
   return r;
 }

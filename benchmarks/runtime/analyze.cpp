@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: BSL-1.0
+// Run-time speed of analyze: one million random warp-accesses, per access width, against
+//   the floor:    computing the 32 addresses' banks, nothing else;
+//   the baseline: the seed's pass loop, transliterated (for each pass, every lane is scanned
+//                 against its bank's word in that pass), phase by phase.
+// The accesses are stores, whose cost the baseline computes exactly (stores never merge); main
+// checks that the library and the baseline agree on every access before timing anything.
+// Google Benchmark; items_per_second is warp-accesses per second.
+#include <bankcheck/analyze.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+namespace {
+
+constexpr int accesses = 1 << 20;  // 1,048,576 warp-accesses
+
+// Random warp-accesses of `width` bytes: strides, padded columns, rows, shared words, random
+// words in a few bank rows; 32 lane addresses each (uint32), aligned to the width.
+std::vector<std::uint32_t> make_accesses(int width) {
+  std::mt19937 rng(0xbe7c4 + static_cast<unsigned>(width));
+  std::vector<std::uint32_t> a(static_cast<std::size_t>(accesses) * 32);
+  for (int k = 0; k < accesses; ++k) {
+    const std::uint32_t base = static_cast<std::uint32_t>(width) * (rng() % 4096);
+    const std::uint32_t stride = static_cast<std::uint32_t>(width) * (rng() % 40);
+    const int shape = static_cast<int>(rng() % 5);
+    for (int l = 0; l < 32; ++l) {
+      const auto u = static_cast<std::uint32_t>(l);
+      std::uint32_t x = 0;
+      switch (shape) {
+        case 0: x = base + stride * u; break;                                    // strided
+        case 1: x = base + static_cast<std::uint32_t>(width) * (u * 33 % 1024); break;  // padded column
+        case 2: x = base + static_cast<std::uint32_t>(width) * u; break;          // row
+        case 3: x = base + static_cast<std::uint32_t>(width) * (u / 4); break;    // shared words
+        default: x = base + static_cast<std::uint32_t>(width) * (rng() % 256); break;  // random, nearby
+      }
+      a[static_cast<std::size_t>(k) * 32 + u] = x;
+    }
+  }
+  return a;
+}
+
+const std::vector<std::uint32_t>& accesses_of(int width) {
+  static std::vector<std::uint32_t> by_width[17];
+  auto& v = by_width[width];
+  if (v.empty()) v = make_accesses(width);
+  return v;
+}
+
+// The floor: each lane's bank (of its first word), ORed into a mask.
+void bank_floor(benchmark::State& state) {
+  const int width = static_cast<int>(state.range(0));
+  const auto& a = accesses_of(width);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (int k = 0; k < accesses; ++k) {
+      const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
+      std::uint32_t banks = 0;
+      for (int l = 0; l < 32; ++l) banks |= 1u << (x[l] / 4 % 32);
+      sum += banks;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * accesses);
+}
+
+void analyze(benchmark::State& state) {
+  const int width = static_cast<int>(state.range(0));
+  const auto& a = accesses_of(width);
+  const bankcheck::access op = bankcheck::store(width);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (int k = 0; k < accesses; ++k) {
+      const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
+      sum += static_cast<std::uint64_t>(bankcheck::analyze([x](int l) { return x[l]; }, op).wavefronts);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * accesses);
+}
+
+// The seed's loop, per phase: while a lane's word is unserved, run a pass in which each bank
+// serves the word of the first unserved lane asking it, and every lane asking that same word.
+// NVIDIA's phases for stores: 32 lanes up to 4 bytes, 16 for 8 bytes, 8 for 16.
+int seed_loop(const std::uint32_t* x, int width) {
+  const int per_phase = width <= 4 ? 32 : width == 8 ? 16 : 8, words = width <= 4 ? 1 : width / 4;
+  int total = 0;
+  for (int first = 0; first < 32; first += per_phase) {
+    bool served[32][4] = {};
+    int left = per_phase * words, passes = 0;
+    while (left > 0) {
+      ++passes;
+      std::uint32_t bank_word[32];
+      bool busy[32] = {};
+      for (int l = first; l < first + per_phase; ++l)
+        for (int w = 0; w < words; ++w) {
+          if (served[l - first][w]) continue;
+          const std::uint32_t word = x[l] / 4 + static_cast<std::uint32_t>(w), bank = word % 32;
+          if (!busy[bank]) busy[bank] = true, bank_word[bank] = word;
+          if (bank_word[bank] == word) served[l - first][w] = true, --left;
+        }
+    }
+    total += passes;
+  }
+  return total;
+}
+
+void baseline(benchmark::State& state) {
+  const int width = static_cast<int>(state.range(0));
+  const auto& a = accesses_of(width);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (int k = 0; k < accesses; ++k) sum += static_cast<std::uint64_t>(seed_loop(&a[static_cast<std::size_t>(k) * 32], width));
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * accesses);
+}
+
+}  // namespace
+
+BENCHMARK(bank_floor)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(analyze)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(baseline)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+
+int main(int argc, char** argv) {
+  for (const int width : {4, 8, 16}) {
+    const auto& a = accesses_of(width);
+    for (int k = 0; k < accesses; ++k) {
+      const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
+      const int library = bankcheck::analyze([x](int l) { return x[l]; }, bankcheck::store(width)).wavefronts;
+      if (library != seed_loop(x, width)) {
+        std::fprintf(stderr, "width %d, access %d: analyze says %d wavefronts, the seed's loop %d\n", width, k, library,
+                     seed_loop(x, width));
+        return 1;
+      }
+    }
+  }
+  std::printf("analyze and the seed's loop agree on all %d accesses of each width\n", accesses);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
