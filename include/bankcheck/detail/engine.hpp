@@ -160,6 +160,13 @@ struct phase_state {
   int worst_bank = -1;  // first bank to reach it
 };
 
+// The q-bit counters of serve_phase, zeroed once per instruction; each phase clears the entries
+// it used.
+struct bank_counts {
+  std::uint64_t qbits[64] = {};
+  int count[64] = {};
+};
+
 // Queue word w (asked by lane) at its bank; returns its pass, its position in the bank's queue.
 BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks) noexcept {
   const int b = static_cast<int>(w % static_cast<unsigned>(banks));
@@ -218,7 +225,7 @@ BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
 template <class Visitor>
 BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 const geometry& g, int phase, Visitor& visit,
+                                                 const geometry& g, int phase, bank_counts& counts, Visitor& visit,
                                                  report& r) noexcept {
   const int lo = span.first, hi = span.last;
   std::uint64_t diff = v.diff;
@@ -263,33 +270,46 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     }
     return;
   }
-  const bool keep_nodes = Visitor::wants_passes || !rows_align || diff >= 64 * row;
+  const bool keep_nodes = Visitor::wants_passes || !rows_align;
   const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
   int worst = 0, worst_bank = -1;
   conflict_witness queued{};  // with queues: the worst bank's first two words and their lanes
   if (!keep_nodes) {
-    // q-bits exact: count distinct words per bank without queues (a lane's words are
-    // consecutive and, aligned, never leave its bank row). qbits[b] is 0 until bank b is asked.
-    // Rows align, so banks and bank_bytes are powers of two: shifts and masks, not divisions
-    // (a 64-bit division costs more at run time than the rest of a lane's work).
-    int bank_shift = 0, byte_shift = 0;
+    // Count distinct words per bank without queues. An aligned lane's `words` words fill one
+    // group of `words` consecutive banks in one bank row, and every bank of a group sees the
+    // same lanes, so groups are counted instead of banks: lane l's "chunk" is its first word
+    // divided by `words`. Bit (chunk / groups) % 64 of qbits[group] marks a chunk asked. A clear
+    // bit is a new chunk. A set bit is a repeat when the phase spans fewer than 64 bank rows
+    // (`exact`); otherwise it may be a chunk 64 rows away, and the lanes before decide.
+    // Rows align, so banks, bank_bytes and words are powers of two: shifts and masks, not
+    // divisions (a 64-bit division costs more at run time than the rest of a lane's work).
+    const bool exact = diff < 64 * row;
+    int bank_shift = 0, byte_shift = 0, word_shift = 0;
     while ((std::uint64_t{1} << bank_shift) < banks) ++bank_shift;
     while ((std::uint64_t{1} << byte_shift) < bb) ++byte_shift;
-    std::uint64_t qbits[64] = {};
-    int count[64] = {};
+    while ((1 << word_shift) < words) ++word_shift;
+    const int group_shift = bank_shift - word_shift, chunk_shift = byte_shift + word_shift;
+    const std::uint64_t groups = std::uint64_t{1} << group_shift;
+    std::uint64_t* qbits = counts.qbits;
+    int* count = counts.count;
     for (int l = lo; l <= hi; ++l) {
       if (!span.dense && !(lanes >> l & 1)) continue;
-      const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) >> byte_shift;
-      for (int k = 0; k < words; ++k) {
-        const std::uint64_t w = w0 + static_cast<unsigned>(k), bit = std::uint64_t{1} << (w >> bank_shift & 63);
-        const int b = static_cast<int>(w & (banks - 1));
-        if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b], worst_bank = b;
-        qbits[b] |= bit;
+      const std::uint64_t c = v.value[l] * static_cast<unsigned>(g.unit) >> chunk_shift,
+                          bit = std::uint64_t{1} << (c >> group_shift & 63);
+      const int b = static_cast<int>(c & (groups - 1));
+      if (qbits[b] & bit) {
+        bool seen = exact;
+        for (int m = lo; m < l && !seen; ++m)
+          seen = (lanes >> m & 1) && (v.value[m] * static_cast<unsigned>(g.unit) >> chunk_shift) == c;
+        if (seen) continue;
       }
+      qbits[b] |= bit;
+      if (++count[b] > worst) worst = count[b], worst_bank = b << word_shift;
     }
+    for (std::uint64_t b = 0; b < groups; ++b) qbits[b] = 0, count[b] = 0;
   } else {
-    // Queues, for the pass of every word, or when q-bits could alias. Only this path needs
-    // phase_state, so only it pays for initializing one.
+    // Queues, for the pass of every word, or banks that are not a power of two. Only this path
+    // needs phase_state, so only it pays for initializing one.
     phase_state s{};
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
@@ -327,7 +347,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) / bb;
     for (int k = 0; k < words; ++k) {
       const std::uint64_t word = w0 + static_cast<unsigned>(k);
-      if (word % static_cast<unsigned>(g.banks) != static_cast<unsigned>(worst_bank)) continue;
+      if ((word & (banks - 1)) != static_cast<unsigned>(worst_bank)) continue;
       if (w.lane_a < 0) {
         w.lane_a = l, w.word_a = word;
       } else if (word != w.word_a) {
@@ -370,8 +390,9 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = words[l];
   no_visitor none{};
+  bank_counts counts{};
   report r{};
-  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, none, r);
+  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, counts, none, r);
   return r.degree;
 }
 
@@ -400,9 +421,10 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
   }
   if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
   const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
+  bank_counts counts{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
-    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, visit, r);
+    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, counts, visit, r);
   }
   return r;
 }
