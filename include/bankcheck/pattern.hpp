@@ -27,8 +27,10 @@ struct element {
 // o < outer, inner index i < inner and warp w < warps. Moving o to o + 1 moves every element of
 // the access by (outer_rows, outer_cols) and keeps its lanes, when both o and o + 1 are below
 // full_outer; the same for i, inner_rows/inner_cols and full_inner. (Indices at or past the
-// full counts are the tile's ragged edges, and are taken one by one.) analyze_tile uses this to
-// analyze one access of each class that costs the same.
+// full counts are the tile's ragged edges, and are taken one by one.) Each element an access
+// touches lies less than one step from o * (outer_rows, outer_cols) + i * (inner_rows,
+// inner_cols) along each coordinate an index moves. analyze_tile uses this to analyze one
+// access of each class that costs the same.
 struct access_grid {
   int outer, inner, warps;
   int full_outer, full_inner;

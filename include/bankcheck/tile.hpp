@@ -96,8 +96,9 @@ BANKCHECK_HOST_DEVICE constexpr long long index_period(const Facts& facts, const
   return facts.repeat(rows, cols, align);
 }
 
-// The classes of one grid index: [0, first) one class each of `count(j)` members, then
-// [full, n) one each (the ragged edge). period <= 0: every index its own class.
+// The classes of one grid index: j in [0, period) stands for the count(j) indices below `full`
+// congruent to it; each of [full, n) (the ragged edge) stands for itself. A period of 0, or one
+// not below `full`, makes every index its own class.
 struct index_classes {
   int n, full, period;
   BANKCHECK_HOST_DEVICE constexpr index_classes(int n_, int full_, long long p) noexcept

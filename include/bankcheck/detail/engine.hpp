@@ -363,7 +363,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
 // at run time. The same stages as serve_phase, specialized to the seed's fixed geometry, as
 // conflict_degree is the check users write most often: one bank row costs 1; affine words cost
 // gcd(stride, 32); words within 64 bank rows are bucketed by q-bits; anything wider goes to
-// serve_phase's queues.
+// serve_phase.
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32], std::uint64_t diff,
                                                 bool is_signed) noexcept {
   const std::uint64_t w0 = words[0];
