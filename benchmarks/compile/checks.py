@@ -12,10 +12,12 @@ CPU times on a shared 2-core VM drift by tens of percent. The expected answer of
 here, in Python, from the seed's formula, so each generated static_assert is also a test."""
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import cpu, instructions  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -85,26 +87,11 @@ def unit(kind, checks, header):
     return "\n".join(lines) + "\n"
 
 
-def cpu_seconds(cmd):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def instructions(cmd):
-    with tempfile.TemporaryDirectory() as out:
-        subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
-                        f"--callgrind-out-file={out}/cg.%p"] + cmd,
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        total = 0
-        for name in os.listdir(out):
-            with open(os.path.join(out, name)) as f:
-                for line in f:
-                    if line.startswith("summary:"):
-                        total += int(line.split()[1])
-                        break
-        return total
+def measured(cmd, callgrind):
+    ok, value = instructions(cmd) if callgrind else cpu(cmd)
+    if not ok:
+        raise SystemExit(f"checks.py: {' '.join(cmd)} failed")
+    return value
 
 
 def main():
@@ -141,7 +128,7 @@ def main():
                 for kind in ("empty", "floor", "library"):
                     cmd = [cxx, f"-std=c++{args.std}", "-fsyntax-only", "-I", os.path.join(ROOT, "include"),
                            paths[kind]]
-                    t = instructions(cmd) / 1e6 if args.callgrind else cpu_seconds(cmd)
+                    t = measured(cmd, args.callgrind)
                     best[kind] = min(best.get(kind, t), t)
             lib = best["library"] - best["empty"]
             flo = best["floor"] - best["empty"]

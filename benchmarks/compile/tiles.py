@@ -12,10 +12,12 @@ the compiler's instruction count in millions (the same on every run). "over limi
 compiler's default constexpr limits stop it."""
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import cpu, instructions  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -42,28 +44,6 @@ SWIZZLED = """using L = bankcheck::swizzled_bytes<bankcheck::row_major<@N@, @N@>
 static_assert(bankcheck::analyze_tile<bankcheck::row_segments<>, float>(L{}).conflict_free(), "");
 static_assert(bankcheck::analyze_tile<bankcheck::column_segments<>, float>(L{}).accesses == @N@ * (@N@ / 32), "");
 """
-
-
-def cpu(cmd):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    ok = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ok, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def instructions(cmd):
-    with tempfile.TemporaryDirectory() as out:
-        ok = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
-                             f"--callgrind-out-file={out}/cg.%p"] + cmd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
-        total = 0
-        for name in os.listdir(out):
-            with open(os.path.join(out, name)) as f:
-                for line in f:
-                    if line.startswith("summary:"):
-                        total += int(line.split()[1])
-                        break
-        return ok, total / 1e6
 
 
 def main():
