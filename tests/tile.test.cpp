@@ -178,3 +178,17 @@ static_assert(analyze_tile<matrix_tiles<4>, short>(swizzled_bytes<row_major<8192
 static_assert(analyze_tile<column_segments<>, float>(swizzled_bytes<row_major<8192, 32>, tma::swizzle_128b, 4>{})
                   .degree() == 4,
               "a column of 128-byte swizzled rows spreads over 8 of 32 banks: 4-way");
+
+TEST_CASE("the tile rules give error values at run time") {
+  // float4 rows over 30 columns: lane 7 would touch columns 28..31.
+  const tile_report outside = analyze_pattern<row_segments<op_kind::load, 4>>(
+      tile_shape{4, 4, 30}, [](int r, int c) { return 4LL * (30 * r + c); });
+  CHECK(outside.error == errc::pattern_indexes_outside_the_tile);
+  CHECK(outside.wavefronts == 0);
+  // ldmatrix over 4-byte elements, and over a tile of 12 columns.
+  const tile_report floats = analyze_tile<matrix_tiles<4>, float>(row_major<16, 64>{});
+  CHECK(floats.error == errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles);
+  const tile_report ragged = analyze_tile<matrix_tiles<1>, short>(row_major<16, 12>{});
+  CHECK(ragged.error == errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles);
+  CHECK(!ragged.conflict_free());
+}

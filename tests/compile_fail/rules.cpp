@@ -41,6 +41,13 @@ constexpr int x = bc::xor_swizzle<3, -1, 3>{}(5);
 constexpr int x = bc::row_major<4, 32, 31>{}(1, 1);
 #elif defined(FAIL_extents_must_be_positive)
 constexpr int x = bc::column_major<0, 32>{}(1, 1);
+#elif defined(FAIL_the_extents_must_be_positive)
+constexpr int x = bc::padded_tile<float, 0, 32>::pitch;
+#elif defined(FAIL_the_element_size_must_be_1)
+struct twelve_bytes {
+  float v[3];
+};
+constexpr int x = bc::padded_tile<twelve_bytes, 32, 32>::pitch;
 #elif defined(FAIL_offset_must_be_of_an_integer_type)
 constexpr double x = bc::tma::swizzle_128b{}(1.5);
 #elif defined(FAIL_bank_conflict)
@@ -50,6 +57,8 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 #elif defined(FAIL_pattern_indexes_outside_the_tile)
 // float4 rows over 30 columns: lane 7 would touch columns 28..31.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 4>, float>(bc::row_major<4, 30>{});
+#elif defined(FAIL_matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
+constexpr bc::tile_report t = bc::analyze_tile<bc::matrix_tiles<4>, float>(bc::row_major<16, 64>{});
 #else
 #error "define one case"
 #endif
