@@ -43,10 +43,28 @@ struct bitwise_form {
   int row_shift = 0, col_shift = 0, keep_bits = 62;
 };
 
+namespace detail {
+// The facts of a pitched layout (row_major, column_major, and the choosers' candidates, whose
+// pitch is a value): a move of `major` lines and `minor` elements along a line moves every
+// element by (major * pitch + minor) elements; the addresses are the bit fields
+// (line << log2(pitch * element_bytes)) | (element << log2(element_bytes)) when both are powers
+// of two, under a swizzle that keeps `keep_bits` low bits.
+BANKCHECK_HOST_DEVICE constexpr long long pitched_repeat(int major, int minor, long long pitch, int element_bytes,
+                                                         long long granule, long long align) noexcept {
+  return translation_period((major * pitch + minor) * element_bytes, granule, align);
+}
+BANKCHECK_HOST_DEVICE constexpr bitwise_form pitched_bitwise(long long pitch, int element_bytes, int keep_bits,
+                                                             bool lines_are_rows) noexcept {
+  const int line = exact_log2(pitch * element_bytes), element = exact_log2(element_bytes);
+  if (line < 0 || element < 0) return bitwise_form{};
+  return lines_are_rows ? bitwise_form{true, line, element, keep_bits} : bitwise_form{true, element, line, keep_bits};
+}
+}  // namespace detail
+
 // Layouts may say how they repeat: L::repeat_after(dr, dc, element_bytes, align) is the least
 // t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
-// multiple of align bytes (so an access moved so costs the same), or 0 if it does not say. analyze_tile uses it to
-// analyze large tiles in time independent of their size.
+// multiple of align bytes (so an access moved so costs the same), or 0 if it does not say.
+// analyze_tile uses it to analyze large tiles in time independent of their size.
 
 // Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
 // Example: row_major<32, 32, 33>{}(2, 5) -> 71
@@ -60,12 +78,11 @@ struct row_major {
   // Elements an array needs to hold every offset: (Rows - 1) * Pitch + Cols.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Rows - 1) * Pitch + Cols; }
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
-    return detail::translation_period((static_cast<long long>(dr) * Pitch + dc) * element_bytes, 1, align);
+    return detail::pitched_repeat(dr, dc, Pitch, element_bytes, 1, align);
   }
   // Bit fields when the pitch is a power of two bytes.
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    const int row = detail::exact_log2(static_cast<long long>(Pitch) * element_bytes), col = detail::exact_log2(element_bytes);
-    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
+    return detail::pitched_bitwise(Pitch, element_bytes, 62, true);
   }
 };
 
@@ -79,11 +96,10 @@ struct column_major {
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return c * Pitch + r; }
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept { return (Cols - 1) * Pitch + Rows; }
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
-    return detail::translation_period((static_cast<long long>(dc) * Pitch + dr) * element_bytes, 1, align);
+    return detail::pitched_repeat(dc, dr, Pitch, element_bytes, 1, align);
   }
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    const int col = detail::exact_log2(static_cast<long long>(Pitch) * element_bytes), row = detail::exact_log2(element_bytes);
-    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
+    return detail::pitched_bitwise(Pitch, element_bytes, 62, false);
   }
 };
 

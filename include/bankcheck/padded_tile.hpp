@@ -47,12 +47,9 @@ BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_c
 struct pitched_facts {
   int bytes, pitch;
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
-    return translation_period((static_cast<long long>(dr) * pitch + dc) * bytes, 1, align);
+    return pitched_repeat(dr, dc, pitch, bytes, 1, align);
   }
-  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
-    const int row = exact_log2(static_cast<long long>(pitch) * bytes), col = exact_log2(bytes);
-    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, 62} : bitwise_form{};
-  }
+  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept { return pitched_bitwise(pitch, bytes, 62, true); }
 };
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch) {

@@ -64,11 +64,10 @@ struct swizzled_facts {
   swizzle_params p;
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
-    return translation_period((static_cast<long long>(dr) * cols + dc) * bytes, block, align);
+    return pitched_repeat(dr, dc, cols, bytes, block, align);
   }
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
-    const int row = exact_log2(static_cast<long long>(cols) * bytes), col = exact_log2(bytes);
-    return row >= 0 && col >= 0 ? bitwise_form{true, row, col, p.b == 0 ? 62 : p.m} : bitwise_form{};
+    return pitched_bitwise(cols, bytes, p.b == 0 ? 62 : p.m, true);
   }
 };
 template <class Pattern>
