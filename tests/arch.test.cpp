@@ -114,4 +114,9 @@ TEST_CASE("a user-described architecture is plain data") {
   broken = tiny;
   broken.load[0].lanes[0] |= 1ull << 20;  // a lane outside the warp
   CHECK(check(broken) == errc::architecture_is_invalid);
+  // ldmatrix takes its row addresses from lanes 0..31: a 16-lane warp cannot have it.
+  broken = tiny;
+  broken.matrix_ops = true;
+  CHECK(check(broken) == errc::architecture_is_invalid);
+  CHECK(analyze([](int l) { return 16 * l; }, ldmatrix(1), whole_warp, broken).error == errc::architecture_is_invalid);
 }

@@ -191,4 +191,13 @@ TEST_CASE("the tile rules give error values at run time") {
   const tile_report ragged = analyze_tile<matrix_tiles<1>, short>(row_major<16, 12>{});
   CHECK(ragged.error == errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles);
   CHECK(!ragged.conflict_free());
+  // Shapes whose element count or access count would overflow int, and empty or negative ones.
+  const auto offset = [](int r, int c) { return 4LL * r + c; };
+  for (const tile_shape s : {tile_shape{4, 65536, 65536}, tile_shape{4, 2147483647, 2}, tile_shape{4, 0, 32},
+                             tile_shape{4, 32, -1}, tile_shape{0, 32, 32}, tile_shape{32, 32, 32}}) {
+    INFO(s.bytes << " bytes, " << s.rows << " x " << s.cols);
+    const tile_report t = analyze_pattern<column_segments<>>(s, offset);
+    CHECK(t.error == errc::tile_shape_is_invalid);
+    CHECK(t.accesses == 0);
+  }
 }

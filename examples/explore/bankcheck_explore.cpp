@@ -260,7 +260,7 @@ scenario tile(const options& o, const parsed& p, int pad) {
 scenario make(const options& o, const parsed& p, int pad) { return p.kind == "tile" ? tile(o, p, pad) : build(o, p, pad); }
 
 bc::bank_map map_of(const scenario& s, const parsed& p) {
-  const bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
+  bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
   if (!m.ok()) throw usage_error(std::string("this access breaks a rule of the model: ") + bc::to_string(m.error));
   return m;
 }
@@ -337,9 +337,7 @@ int show(const options& o, const parsed& p, int pad, bool color, const std::stri
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   CLI::App app{"bankcheck-explore: the bank map of a warp's shared-memory access.\n"
                "Each word asked is drawn in rows of 32 banks (a word's column is its bank), marked with the\n"
                "lane asking it and the wavefront that serves it. With no arguments: float[32][32] read down a\n"
@@ -399,4 +397,20 @@ int main(int argc, char** argv) {
     std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
     return 2;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Anything else (a file that cannot be written, no memory): said, and status 1.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fputs("bankcheck-explore: ", stderr);
+    std::fputs(e.what(), stderr);
+    std::fputs("\n", stderr);
+  } catch (...) {
+    std::fputs("bankcheck-explore: unknown error\n", stderr);
+  }
+  return 1;
 }

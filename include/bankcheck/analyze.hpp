@@ -46,12 +46,12 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values& v, access
                                                     const Arch& a) noexcept {
   pass_table t{};
   t.lanes = a.warp_size;
-  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = t.phase[l] = -1;
+  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
   if (p.error != errc::none) return t.error = p.error, t;
   table_visitor visit{&t};
   const report r = run(v, op, p, a, visit);
   if (!r.ok()) {
-    for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = t.phase[l] = -1;
+    for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
     return t.error = r.error, t;
   }
   t.passes = r.degree;

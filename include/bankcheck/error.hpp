@@ -22,6 +22,7 @@ enum class errc : unsigned char {
   architecture_is_invalid,
   pattern_indexes_outside_the_tile,
   matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
+  tile_shape_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -40,11 +41,13 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "ldmatrix/stmatrix are warp-wide: the lane mask must be the whole warp";
     case errc::architecture_has_no_matrix_ops: return "architecture has no ldmatrix/stmatrix";
     case errc::architecture_is_invalid:
-      return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes, "
-             "phase groups disjoint and covering the warp)";
+      return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes and 32 or "
+             "more with matrix ops, phase groups disjoint and covering the warp)";
     case errc::pattern_indexes_outside_the_tile: return "pattern indexes outside the tile";
     case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
       return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
+    case errc::tile_shape_is_invalid:
+      return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes)";
   }
   return "unknown error";
 }
@@ -68,6 +71,7 @@ BANKCHECK_RULE(architecture_has_no_matrix_ops)
 BANKCHECK_RULE(architecture_is_invalid)
 BANKCHECK_RULE(pattern_indexes_outside_the_tile)
 BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
+BANKCHECK_RULE(tile_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -26,6 +26,12 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
   const long long m = granule / gcd(granule, align) * align;  // lcm
   return m / gcd(delta % m, m);
 }
+inline constexpr long long int_max = 2147483647;  // offsets are ints, as in the kernels that use them
+// n rounded up to a whole number of blocks of 2^block_bits.
+BANKCHECK_HOST_DEVICE constexpr long long round_up_to_block(long long n, int block_bits) noexcept {
+  const long long block = 1LL << block_bits;
+  return (n + block - 1) / block * block;
+}
 BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
   int l = 0;
   while (x > 1 && x % 2 == 0) x /= 2, ++l;
@@ -72,6 +78,8 @@ template <int Rows, int Cols, int Pitch = Cols>
 struct row_major {
   static_assert(Rows > 0 && Cols > 0, "row_major: the extents must be positive.");
   static_assert(Pitch >= Cols, "row_major: the pitch must be at least the number of columns.");
+  static_assert(static_cast<long long>(Rows - 1) * Pitch + Cols <= detail::int_max,
+                "row_major: the offsets must fit in int ((Rows - 1) * Pitch + Cols <= 2^31 - 1).");
   static constexpr int rows = Rows, cols = Cols, pitch = Pitch, padding = Pitch - Cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return r * Pitch + c; }
@@ -91,6 +99,8 @@ template <int Rows, int Cols, int Pitch = Rows>
 struct column_major {
   static_assert(Rows > 0 && Cols > 0, "column_major: the extents must be positive.");
   static_assert(Pitch >= Rows, "column_major: the pitch must be at least the number of rows.");
+  static_assert(static_cast<long long>(Cols - 1) * Pitch + Rows <= detail::int_max,
+                "column_major: the offsets must fit in int ((Cols - 1) * Pitch + Rows <= 2^31 - 1).");
   static constexpr int rows = Rows, cols = Cols, pitch = Pitch, padding = Pitch - Rows;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return c * Pitch + r; }
@@ -107,14 +117,17 @@ struct column_major {
 // Example: swizzled<row_major<8, 8>, xor_swizzle<3, 0, 3>>{}(1, 2) -> 8 + (2 ^ 1) = 11
 template <class Layout, class Swizzle>
 struct swizzled {
+  static_assert(Swizzle::period_bits <= 31 &&
+                    detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits) <= detail::int_max,
+                "swizzled: the swizzled offsets must fit in int (the span, rounded up to the swizzle's "
+                "block of 2^period_bits elements, <= 2^31 - 1).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
   // The swizzle permutes each aligned block of 2^period_bits elements, so the span rounds the
   // layout's up to a whole block.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    const int block = 1 << Swizzle::period_bits, span = Layout::required_span_size();
-    return (span + block - 1) / block * block;
+    return static_cast<int>(detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits));
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
   // repeat worth finding", past 2^40).
@@ -141,15 +154,20 @@ struct swizzled_bytes {
                 "swizzled_bytes: the element size must be a power of two.");
   static_assert((1 << Swizzle::base) >= ElementBytes || Swizzle::bits == 0,
                 "swizzled_bytes: the swizzle must keep an element's bytes together (2^M >= element size).");
+  static_assert(Swizzle::period_bits <= 31 &&
+                    detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
+                                              Swizzle::period_bits) <= detail::int_max,
+                "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes, rounded up to "
+                "the swizzle's block of 2^period_bits bytes, <= 2^31 - 1).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    const int block = (1 << Swizzle::period_bits) / ElementBytes > 0 ? (1 << Swizzle::period_bits) / ElementBytes : 1;
-    const int span = Layout::required_span_size();
-    return (span + block - 1) / block * block;
+    return static_cast<int>(
+        detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes, Swizzle::period_bits) /
+        ElementBytes);
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {

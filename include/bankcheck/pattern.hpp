@@ -48,7 +48,8 @@ struct access_grid {
 // The patterns below cover the common cases; users write their own the same way.
 
 namespace detail {
-BANKCHECK_HOST_DEVICE constexpr int ceil_div(int a, int b) noexcept { return (a + b - 1) / b; }
+// a / b rounded up, for a >= 0 and b > 0, without overflow near INT_MAX.
+BANKCHECK_HOST_DEVICE constexpr int ceil_div(int a, int b) noexcept { return a / b + (a % b != 0); }
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
   return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
 }

@@ -60,7 +60,7 @@ namespace detail {
 struct map_visitor {
   static constexpr bool wants_passes = true;
   std::vector<mapped_word>* words;
-  void word(int lane, int phase, std::uint64_t word, int pass) {
+  void word(int lane, int phase, std::uint64_t word, int pass) const {
     for (mapped_word& m : *words)
       if (m.phase == phase && m.word == word) {
         m.lanes |= std::uint64_t{1} << lane;

@@ -51,7 +51,7 @@ struct pass_table {
   errc error = errc::none;
   int lanes = 0;   // warp size
   int passes = 0;  // the worst phase's pass count (the degree); 0 on error
-  signed char pass[max_lanes] = {};
+  short pass[max_lanes] = {};  // up to 1023: 64 lanes x 16 one-byte words in one bank
   signed char phase[max_lanes] = {};
 
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }

@@ -60,8 +60,8 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, lon
 // swizzled_bytes<row_major<rows, cols>, Swizzle<b, m, s>, bytes> with the swizzle as a value,
 // with what that layout says of how it repeats.
 struct swizzled_facts {
-  int bytes, cols;
-  swizzle_params p;
+  int bytes = 0, cols = 0;
+  swizzle_params p{};
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
     return pitched_repeat(dr, dc, cols, bytes, block, align);

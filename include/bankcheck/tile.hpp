@@ -54,8 +54,8 @@ struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>
 // (dr, dc) every byte address moves by one multiple of align (0: unknown), and whether they are
 // bit fields (bitwise_form). A layout says nothing, or what it says through repeat_after and bitwise.
 struct no_facts {
-  BANKCHECK_HOST_DEVICE constexpr long long repeat(int, int, long long) const noexcept { return 0; }
-  BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept { return bitwise_form{}; }
+  BANKCHECK_HOST_DEVICE static constexpr long long repeat(int, int, long long) noexcept { return 0; }
+  BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise() noexcept { return bitwise_form{}; }
 };
 template <class Layout>
 struct layout_facts {
@@ -110,7 +110,7 @@ struct index_classes {
 // The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch>
-BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape& shape, access op, int run, int k,
+BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape& shape, access op, int reach, int k,
                                                 int weight, ByteOffset& byte_offset, const Arch& arch) {
   const std::uint64_t lanes = Pattern::lanes(shape, k);
   if (lanes == 0) return true;
@@ -118,12 +118,14 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
   const report r = bankcheck::analyze(
       [&](int lane) -> long long {
         const element e = Pattern::at(shape, k, lane);
-        outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + run > shape.cols;
+        outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
         return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
       },
       op, lanes, arch);
-  if (outside) return t = tile_report{violated::pattern_indexes_outside_the_tile()}, false;
-  if (!r.ok()) return t = tile_report{r.error}, false;
+  if (outside || !r.ok()) {
+    t = tile_report{outside ? violated::pattern_indexes_outside_the_tile() : r.error};
+    return false;
+  }
   t.accesses += weight;
   t.wavefronts += static_cast<long long>(weight) * r.wavefronts;
   t.ideal += static_cast<long long>(weight) * r.ideal;
@@ -140,12 +142,15 @@ template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
                                                       const Arch& arch) {
   tile_report t{};
+  if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
+      shape.bytes > 16)
+    return t.error = violated::tile_shape_is_invalid(), t;
   const access op = Pattern::op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
                          shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
     return t.error = violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles(), t;
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
-  const int run = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
+  const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};
   if constexpr (has_grid<Pattern>::value) g = Pattern::grid(shape);
   const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
@@ -158,7 +163,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
-        if (!add_access<Pattern>(t, shape, op, run, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
+        if (!add_access<Pattern>(t, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
                                  byte_offset, arch))
           return t;
   return t;

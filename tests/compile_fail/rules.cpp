@@ -59,6 +59,15 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 4>, float>(bc::row_major<4, 30>{});
 #elif defined(FAIL_matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 constexpr bc::tile_report t = bc::analyze_tile<bc::matrix_tiles<4>, float>(bc::row_major<16, 64>{});
+#elif defined(FAIL_tile_shape_is_invalid)
+constexpr bc::tile_report t =
+    bc::analyze_pattern<bc::column_segments<>>(bc::tile_shape{4, 65536, 65536}, [](int r, int c) { return 4LL * r + c; });
+#elif defined(FAIL_the_offsets_must_fit_in_int)
+constexpr int x = bc::row_major<65536, 65536>{}(1, 1);
+#elif defined(FAIL_the_swizzled_offsets_must_fit_in_int)
+constexpr int x = bc::swizzled<bc::row_major<4, 4>, bc::xor_swizzle<3, 30, 3>>{}(1, 1);
+#elif defined(FAIL_the_swizzled_byte_offsets_must_fit_in_int)
+constexpr int x = bc::swizzled_bytes<bc::row_major<32768, 32768>, bc::tma::swizzle_128b, 4>{}(1, 1);
 #else
 #error "define one case"
 #endif

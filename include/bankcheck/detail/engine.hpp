@@ -77,6 +77,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   if (op.is_matrix()) {
     if (!a.matrix_ops) return p.error = violated::architecture_has_no_matrix_ops(), p;
     if (mask != warp) return p.error = violated::matrix_ops_need_every_lane_of_the_warp(), p;
+    if (a.warp_size < 32) return p.error = violated::architecture_is_invalid(), p;  // they read lanes 0..31
     p.call = lane_range(0, 8 * op.matrices - 1);
   }
   return p;
@@ -146,15 +147,18 @@ struct geometry {
 // Bank queues of one phase. qbits[b] has bit (word / banks) % 64 set for each distinct word of
 // bank b, so a word whose bit is clear is new in O(1). When a phase spans more than 64 bank
 // rows, bits can alias, and the queue itself (a list of nodes in first-asked order) decides.
+// A node per distinct word: at most the phase's lanes times the words per lane, 64 x 4 = 256 with
+// 4-byte banks (every built-in architecture), 64 x 16 = 1024 with 1-byte banks.
+template <int Nodes>
 struct phase_state {
   std::uint64_t used = 0;  // banks asked at least once
   std::uint64_t qbits[64] = {};
   int count[64] = {};
   int head[64] = {};
   int tail[64] = {};
-  std::uint64_t node_word[256] = {};
-  int node_lane[256] = {};
-  int node_next[256] = {};
+  std::uint64_t node_word[Nodes] = {};
+  int node_lane[Nodes] = {};
+  int node_next[Nodes] = {};
   int nodes = 0;
   int worst = 0;        // max count
   int worst_bank = -1;  // first bank to reach it
@@ -168,7 +172,8 @@ struct bank_counts {
 };
 
 // Queue word w (asked by lane) at its bank; returns its pass, its position in the bank's queue.
-BANKCHECK_HOST_DEVICE constexpr int serve(phase_state& s, std::uint64_t w, int lane, int banks) noexcept {
+template <int Nodes>
+BANKCHECK_HOST_DEVICE constexpr int serve(phase_state<Nodes>& s, std::uint64_t w, int lane, int banks) noexcept {
   const int b = static_cast<int>(w % static_cast<unsigned>(banks));
   const std::uint64_t bit = std::uint64_t{1} << (w / static_cast<unsigned>(banks) % 64);
   if (!(s.used >> b & 1)) {
@@ -205,9 +210,9 @@ struct table_visitor {
   static constexpr bool wants_passes = true;
   pass_table* out;
   BANKCHECK_HOST_DEVICE constexpr void word(int, int, std::uint64_t, int) noexcept {}
-  BANKCHECK_HOST_DEVICE constexpr void lane(int lane, int phase, int pass) noexcept {
+  BANKCHECK_HOST_DEVICE constexpr void lane(int lane, int phase, int pass) const noexcept {
     out->phase[lane] = static_cast<signed char>(phase);
-    out->pass[lane] = static_cast<signed char>(pass);
+    out->pass[lane] = static_cast<short>(pass);
   }
 };
 
@@ -223,7 +228,8 @@ BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
-template <class Visitor>
+// `Nodes`: the queues' capacity, lanes x words per lane at most (phase_state).
+template <int Nodes, class Visitor>
 BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
                                                  const geometry& g, int phase, bank_counts& counts, Visitor& visit,
                                                  report& r) noexcept {
@@ -310,7 +316,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
     // needs phase_state, so only it pays for initializing one.
-    phase_state s{};
+    phase_state<Nodes> s{};
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
       const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
@@ -375,11 +381,11 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   // |step| < 2^32 keeps the 32 words distinct modulo 2^64.
   if (off == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33))
     return static_cast<int>(gcd_with_banks(step % 32, 32));
-  if (diff < 64 * 32) {  // q-bits exact: bit (word / 32) % 64 of qbits[bank] marks a word asked
+  if (diff < 64 * std::uint64_t{32}) {  // q-bits exact: bit (word / 32) % 64 of qbits[bank] marks a word asked
     std::uint64_t qbits[32] = {};
     int count[32] = {}, worst = 1;
-    for (int l = 0; l < 32; ++l) {
-      const std::uint64_t w = words[l], bit = std::uint64_t{1} << (w / 32 % 64);
+    for (const std::uint64_t w : words) {
+      const std::uint64_t bit = std::uint64_t{1} << (w / 32 % 64);
       const int b = static_cast<int>(w % 32);
       if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b];
       qbits[b] |= bit;
@@ -392,7 +398,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   no_visitor none{};
   bank_counts counts{};
   report r{};
-  serve_phase(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, counts, none, r);
+  serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, counts, none, r);
   return r.degree;
 }
 
@@ -424,7 +430,8 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
   bank_counts counts{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
-    if (lanes != 0) serve_phase(v, lanes, span_of(lanes), lanes == p.call, g, i, counts, visit, r);
+    if (lanes != 0)
+      serve_phase<builtin_arch<Arch> ? 256 : 1024>(v, lanes, span_of(lanes), lanes == p.call, g, i, counts, visit, r);
   }
   return r;
 }

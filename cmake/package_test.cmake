@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: BSL-1.0
+# cmake -P: builds and runs tests/package/consumer against bankcheck, in WORK.
+#   MODE find_package: installs BUILD_DIR into WORK/prefix first, and finds it there only;
+#   MODE add_subdirectory: adds SOURCE_DIR.
+# GENERATOR, MAKE_PROGRAM, CXX, CONFIG: as the calling build; CUDA_COMPILER: also build and run
+# the CUDA consumer; Boost_DIR, boost_mp11_DIR: where that build found Boost.
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "package test (${MODE}): ${what} failed (${result})")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${WORK}")
+set(options "-DBANKCHECK_CONSUME=${MODE}" "-DBANKCHECK_SOURCE_DIR=${SOURCE_DIR}" "-DCMAKE_CXX_COMPILER=${CXX}"
+            -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+if(MAKE_PROGRAM)
+  list(APPEND options "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+if(CONFIG)
+  list(APPEND options "-DCMAKE_BUILD_TYPE=${CONFIG}")
+endif()
+foreach(var IN ITEMS Boost_DIR boost_mp11_DIR)
+  if(${var})
+    list(APPEND options "-D${var}=${${var}}")
+  endif()
+endforeach()
+if(CUDA_COMPILER)
+  list(APPEND options -DBANKCHECK_CONSUMER_CUDA=ON "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}")
+endif()
+set(config_args)
+if(CONFIG)
+  set(config_args --config "${CONFIG}")
+endif()
+
+if(MODE STREQUAL "find_package")
+  run("installing ${BUILD_DIR}" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK}/prefix" ${config_args})
+  list(APPEND options "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
+endif()
+run("configuring the consumer" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/tests/package/consumer" -B "${WORK}/build"
+    -G "${GENERATOR}" ${options})
+run("building the consumer" "${CMAKE_COMMAND}" --build "${WORK}/build" ${config_args})
+set(expected consumer)
+if(CUDA_COMPILER)
+  list(APPEND expected consumer_cuda)
+endif()
+foreach(name IN LISTS expected)
+  file(GLOB_RECURSE found LIST_DIRECTORIES false "${WORK}/build/${name}" "${WORK}/build/${name}.exe")
+  if(NOT found)
+    message(FATAL_ERROR "package test (${MODE}): the build made no ${name} program")
+  endif()
+  list(GET found 0 program)
+  run("running ${name}" "${program}")
+endforeach()
+message(STATUS "package test (${MODE}): built and ran ${expected}")

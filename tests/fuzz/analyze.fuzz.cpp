@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSL-1.0
+// A libFuzzer target: bytes become an architecture (built in, or one described as data, valid or
+// not), an op, a lane mask and 64 addresses; analyze and pass_schedule must agree with the
+// reference and keep every property of support/properties.hpp. A failure prints what broke and
+// aborts. Built with clang's -fsanitize=fuzzer (tests/CMakeLists.txt); without it, replay.cpp
+// runs the committed corpus through the same checks.
+#include "../support/properties.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+namespace {
+
+// The input, read front to back; past its end, zeros.
+struct bytes {
+  const std::uint8_t* data;
+  std::size_t size;
+  std::uint64_t byte() { return size > 0 ? (--size, *data++) : 0; }
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= byte() << (8 * i);
+    return v;
+  }
+};
+
+bankcheck_test::sample decode(bytes& in) {
+  using namespace bankcheck_test;
+  sample s{};
+  switch (in.byte() % 8) {
+    case 0: s.ra = ref_nvidia(); break;
+    case 1: s.ra = ref_gfx942(); break;
+    case 2: s.ra = ref_gfx950(); break;
+    case 3: s.ra = ref_rdna3(); break;
+    case 4: s.ra = ref_rdna4(); break;
+    default: s.ra = random_arch([&in] { return in.byte(); }); break;
+  }
+  s.la = to_library(s.ra);
+
+  const std::uint64_t kind = in.byte(), size = in.byte();
+  const int n = size >= 250 ? static_cast<int>(size % 20) : 1 << (size % 5);  // mostly valid
+  switch (kind % 4) {
+    case 0: s.op = bankcheck::load(n); break;
+    case 1: s.op = bankcheck::store(n); break;
+    case 2: s.op = bankcheck::ldmatrix(size >= 250 ? n : 1 << (size % 3)); break;
+    default: s.op = bankcheck::stmatrix(size >= 250 ? n : 1 << (size % 3)); break;
+  }
+
+  const std::uint64_t warp = s.ra.warp >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << s.ra.warp) - 1;
+  switch (in.byte() % 4) {
+    case 0: s.mask = ~std::uint64_t{0}; break;  // whole_warp
+    case 1: s.mask = in.u64() & warp; break;     // may be empty
+    case 2: s.mask = in.u64(); break;            // may be wider than the warp
+    default: s.mask = warp; break;
+  }
+
+  const std::uint64_t how = in.byte();
+  s.is_signed = (how & 0x80) != 0;
+  const std::uint64_t width = static_cast<std::uint64_t>(s.op.bytes > 0 ? s.op.bytes : 1);
+  const bool aligned = (how & 0x40) == 0;
+  std::uint64_t base = in.u64();
+  if (aligned) base -= base % 16;
+  const std::uint64_t stride = in.byte() * width;
+  s.addr.resize(64);
+  for (std::size_t l = 0; l < 64; ++l) {
+    switch (how % 4) {
+      case 0: s.addr[l] = base + width * in.byte(); break;                 // a small range: conflicts, sharing
+      case 1: s.addr[l] = base + stride * l + width * (in.byte() % 4); break;  // strided, with noise
+      case 2: s.addr[l] = base + stride * (l >> (in.byte() % 3)); break;       // lanes grouped: merges
+      default: s.addr[l] = aligned ? in.u64() / width * width : in.u64(); break;  // anywhere
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  bytes in{data, size};
+  const bankcheck_test::sample s = decode(in);
+  std::mt19937_64 rng(in.u64());  // the permutation, duplication and translation
+  bankcheck_test::tally n;
+  const std::string broken = bankcheck_test::check_sample(s, rng, n);
+  if (!broken.empty()) {
+    std::fprintf(stderr, "bankcheck fuzz: %s (%s, %d banks of %d bytes, warp %d, op width %d%s, mask 0x%llx)\n",
+                 broken.c_str(), s.ra.name, s.ra.banks, s.ra.bank_bytes, s.ra.warp, s.op.bytes,
+                 s.op.is_matrix() ? " matrix" : "", static_cast<unsigned long long>(s.mask));
+    std::abort();
+  }
+  return 0;
+}
