@@ -68,6 +68,23 @@ constexpr int x = bc::row_major<65536, 65536>{}(1, 1);
 constexpr int x = bc::swizzled<bc::row_major<4, 4>, bc::xor_swizzle<3, 30, 3>>{}(1, 1);
 #elif defined(FAIL_the_swizzled_byte_offsets_must_fit_in_int)
 constexpr int x = bc::swizzled_bytes<bc::row_major<32768, 32768>, bc::tma::swizzle_128b, 4>{}(1, 1);
+#elif defined(FAIL_the_extents_must_be_static)
+#include <bankcheck/mdspan.hpp>
+// Extents with a run-time extent (as std::dextents<int, 2>): the padding must be chosen at compile time.
+struct dynamic_extents {
+  using index_type = int;
+  using size_type = unsigned;
+  using rank_type = unsigned long;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 1; }
+  static constexpr unsigned long static_extent(rank_type r) noexcept { return r == 0 ? ~0ul : 32; }
+  constexpr index_type extent(rank_type) const noexcept { return 32; }
+};
+constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents>{}(1, 1);
+#elif defined(FAIL_no_padding_makes_the_exchange_free_of_conflicts)
+#include <bankcheck/exchange.hpp>
+// 6 floats per thread: blocked stores at stride 6 words; no padding after whole groups helps.
+constexpr int x = bc::exchange_padding<float, 6, 128>::bytes;
 #else
 #error "define one case"
 #endif

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: BSL-1.0
+// bankcheck: the padding, in bytes, that makes a block-wide blocked <-> striped exchange through
+// shared memory (CUB's BlockExchange) conflict-free for a given item type.
+#ifndef BANKCHECK_EXCHANGE_HPP
+#define BANKCHECK_EXCHANGE_HPP
+
+#include <cstdint>
+
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <bankcheck/config.hpp>
+#include <bankcheck/op.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/tile.hpp>
+
+namespace bankcheck {
+
+// The exchange, as modelled (CUB 3.0, cub/block/block_exchange.cuh, BlockedToStriped and
+// StripedToBlocked). Threads threads each hold IPT = ItemsPerThread items; thread t = 32 w + l is
+// lane l of warp w. Item x (0 <= x < Threads * IPT) lies at byte
+//   offset(x) = x * sizeof(T) + (x / group) * padding      (from a base aligned to 128 bytes)
+// blocked: thread t's item i is x = t * IPT + i;   striped: x = i * Threads + t.
+// blocked -> striped: for i = 0 .. IPT-1 each warp stores its blocked item i; a barrier; then for
+// each i it loads its striped item i. striped -> blocked: stores striped, loads blocked.
+// Each item moves in pieces of access_bytes = min(alignof(T), 16): piece j of item x at
+// offset(x) + j * access_bytes, one warp instruction per item i and piece j (what nvcc emits for a
+// copy of T: an int4 is one STS.128, a 12-byte float3 three STS.32, a char[3] three STS.8).
+// CUB: group = 32 and padding = sizeof(T) when IPT > 4 is a power of two (INSERT_PADDING:
+// item_offset += item_offset >> 5), else no padding. With WARP_TIME_SLICING each slice holds one
+// warp's 32 * IPT items laid out the same way: its instructions are those of Threads = 32.
+struct exchange_layout {
+  int group = 32;    // items between two paddings: 1, 2, 4, 8, 16 or 32
+  int padding = 0;   // bytes inserted after every `group` items
+  // Example: exchange_layout{32, 4}.offset(33, 4) -> 33 * 4 + 4 = 136
+  BANKCHECK_HOST_DEVICE constexpr long long offset(long long item, int item_bytes) const noexcept {
+    return item * item_bytes + item / group * padding;
+  }
+  // Bytes a buffer of `items` items needs.
+  BANKCHECK_HOST_DEVICE constexpr long long required_bytes(long long items, int item_bytes) const noexcept {
+    return items > 0 ? offset(items - 1, item_bytes) + item_bytes : 0;
+  }
+};
+
+// CUB's BlockExchange layout: one item after every 32 items when IPT > 4 is a power of two.
+// Example: cub_exchange_layout(8, 8) -> {32, 8}; cub_exchange_layout(6, 4) -> {32, 0}
+BANKCHECK_HOST_DEVICE constexpr exchange_layout cub_exchange_layout(int items_per_thread, int item_bytes) noexcept {
+  const bool pad = items_per_thread > 4 && (items_per_thread & (items_per_thread - 1)) == 0;
+  return exchange_layout{32, pad ? item_bytes : 0};
+}
+
+// Both exchanges' totals over every warp instruction of every warp.
+struct exchange_report {
+  tile_report blocked_to_striped;  // stores of blocked items, then loads of striped ones
+  tile_report striped_to_blocked;  // stores of striped items, then loads of blocked ones
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return blocked_to_striped.ok() && striped_to_blocked.ok(); }
+  BANKCHECK_HOST_DEVICE constexpr long long wavefronts() const noexcept {
+    return blocked_to_striped.wavefronts + striped_to_blocked.wavefronts;
+  }
+  BANKCHECK_HOST_DEVICE constexpr long long ideal() const noexcept { return blocked_to_striped.ideal + striped_to_blocked.ideal; }
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept {
+    return blocked_to_striped.conflict_free() && striped_to_blocked.conflict_free();
+  }
+  // The worst warp instruction's wavefronts.
+  BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept {
+    return blocked_to_striped.degree() > striped_to_blocked.degree() ? blocked_to_striped.degree()
+                                                                    : striped_to_blocked.degree();
+  }
+};
+
+namespace detail {
+
+struct exchange_shape {
+  int item_bytes, access_bytes, ipt, threads;
+};
+
+// One half of an exchange: every warp's instruction for item i and piece j, stores or loads, of
+// blocked (or striped) items. Instructions that are others moved by a multiple of the bank width
+// (bank_bytes) cost the same (the banks are rotated alike; widths stay aligned, equal addresses
+// stay equal), so only one of each such set is analyzed: pieces j and j + bank_bytes /
+// access_bytes, and warps whose addresses are warp 0's moved so. The warp-access index k is
+// (i * pieces + j) * warps + w.
+// With stop_at_conflict, it stops after the first instruction that costs more than its ideal.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
+                                                          op_kind kind, const Arch& arch, bool stop_at_conflict = false) {
+  tile_report t{};
+  const int warps = (e.threads + 31) / 32, pieces = e.item_bytes / e.access_bytes;
+  const int cycle = arch.bank_bytes > e.access_bytes ? arch.bank_bytes / e.access_bytes : 1;
+  const int classes = pieces < cycle ? pieces : cycle;
+  const access op{kind, e.access_bytes, 0};
+  for (int i = 0; i < e.ipt; ++i)
+    for (int j = 0; j < classes; ++j) {
+      const int weight = (pieces - 1 - j) / classes + 1;  // pieces j, j + classes, ... below `pieces`
+      long long first[32] = {};
+      std::uint64_t warp0_lanes = 0;
+      report first_report{};
+      for (int w = 0; w < warps; ++w) {
+        long long a[32] = {};
+        std::uint64_t lanes = 0;
+        for (int l = 0; l < 32; ++l) {
+          const long long thread = 32LL * w + l;
+          if (thread >= e.threads) continue;
+          lanes |= std::uint64_t{1} << l;
+          const long long x = blocked ? thread * e.ipt + i : static_cast<long long>(i) * e.threads + thread;
+          a[l] = layout.offset(x, e.item_bytes) + static_cast<long long>(j) * e.access_bytes;
+        }
+        bool moved = w > 0 && lanes == warp0_lanes;
+        const int lane0 = lowest_lane(lanes);
+        const long long delta = a[lane0] - first[lane0];
+        for (int l = 0; moved && l < 32; ++l)
+          moved = ((lanes >> l) & 1) == 0 || a[l] - first[l] == delta;
+        moved = moved && delta % arch.bank_bytes == 0;
+        report r = first_report;
+        if (!moved) {
+          r = bankcheck::analyze([&a](int lane) { return a[lane]; }, op, lanes, arch);
+          if (!r.ok()) return tile_report{r.error};
+        }
+        if (w == 0) {
+          for (int l = 0; l < 32; ++l) first[l] = a[l];
+          warp0_lanes = lanes, first_report = r;
+        }
+        t.accesses += weight;
+        t.wavefronts += static_cast<long long>(weight) * r.wavefronts;
+        t.ideal += static_cast<long long>(weight) * r.ideal;
+        if (t.worst_access < 0 || r.conflicts() > t.worst.conflicts()) t.worst_access = (i * pieces + j) * warps + w, t.worst = r;
+        if (stop_at_conflict && !r.conflict_free()) return t;
+      }
+    }
+  return t;
+}
+
+BANKCHECK_HOST_DEVICE constexpr tile_report add_reports(const tile_report& a, const tile_report& b) noexcept {
+  if (!a.ok()) return a;
+  if (!b.ok()) return b;
+  tile_report t = a;
+  t.accesses += b.accesses, t.wavefronts += b.wavefronts, t.ideal += b.ideal;
+  if (b.worst.conflicts() > t.worst.conflicts()) t.worst_access = b.worst_access, t.worst = b.worst;
+  return t;
+}
+
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_shape& e, const exchange_layout& layout,
+                                                              const Arch& arch) {
+  return exchange_report{add_reports(exchange_half(e, layout, true, op_kind::store, arch),
+                                     exchange_half(e, layout, false, op_kind::load, arch)),
+                         add_reports(exchange_half(e, layout, false, op_kind::store, arch),
+                                     exchange_half(e, layout, true, op_kind::load, arch))};
+}
+
+// Each half of each candidate is its own constant evaluation, with its own step budget. The
+// search only asks whether a candidate is conflict-free, so it stops at the first conflict.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind>
+inline constexpr tile_report exchange_half_v =
+    exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
+                  arch::nvidia_t{}, true);
+
+// A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
+// only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding>
+BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
+  layout_cost c{};
+  c.usable = true;
+  c.wavefronts = 1;
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store>;
+  if constexpr (a.conflict_free()) {
+    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load>;
+    if constexpr (b.conflict_free()) {
+      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store>;
+      if constexpr (d.conflict_free()) {
+        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load>;
+        if constexpr (f.conflict_free()) {
+          c.wavefronts = 0;
+          c.add(a), c.add(b), c.add(d), c.add(f);
+        }
+      }
+    }
+  }
+  return c;
+}
+
+// exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its alignment).
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group>
+struct exchange_paddings {
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
+    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes>();
+  }
+};
+
+struct exchange_choice {
+  int group = 0, padding = 0;
+  layout_cost cost{};
+};
+// a beats b: a is conflict-free, and b is not or has more padding bytes per item (padding / group).
+BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, const exchange_choice& b) noexcept {
+  if (!a.cost.conflict_free()) return false;
+  if (!b.cost.conflict_free()) return true;
+  return static_cast<long long>(a.padding) * b.group < static_cast<long long>(b.padding) * a.group;
+}
+
+// The best layout over groups Group, 2 Group, ... 32. Larger groups are searched first; a group
+// then only tries paddings below the best conflict-free one's bytes per item, and, by the cost
+// repeating when the padding grows by a bank row (every address moves by a multiple of 128
+// bytes), paddings below 128 bytes.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group>
+struct exchange_search {
+  static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2>::value;
+  static constexpr int bank_row = 128;
+  static constexpr int last =
+      before.cost.conflict_free()
+          ? static_cast<int>((static_cast<long long>(before.padding) * Group + static_cast<long long>(before.group) * AccessBytes - 1) /
+                             (static_cast<long long>(before.group) * AccessBytes))
+          : bank_row / AccessBytes;
+  BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
+    if constexpr (last > 0) {
+      constexpr choice c = choose<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group>, 0, last>();
+      constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
+      return better_exchange(here, before) ? here : before;
+    } else {
+      return before;
+    }
+  }
+  static constexpr exchange_choice value = search();
+};
+template <int ItemBytes, int AccessBytes, int IPT, int Threads>
+struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64> {
+  static constexpr exchange_choice value{};
+};
+
+}  // namespace detail
+
+// The cost, in the model's wavefronts, of both exchanges of T (ItemsPerThread items per thread,
+// Threads threads) through `layout`, on NVIDIA (warps of 32 lanes, as CUB's).
+// Example: analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free() -> true
+template <class T, int ItemsPerThread, int Threads>
+BANKCHECK_HOST_DEVICE constexpr exchange_report analyze_exchange(const exchange_layout& layout) {
+  static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
+  constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
+                               layout, arch::nvidia_t{});
+}
+
+// The layout with the fewest padding bytes per item (padding / group) that makes every warp
+// instruction of both exchanges cost its ideal, over groups 32, 16, 8, 4, 2, 1 items and paddings
+// 0 .. 127 bytes in steps of access_bytes (larger groups first on a tie; 128 more bytes move
+// every address by whole bank rows and cost the same). When none does, conflict_free is false and
+// the layout is CUB's, with its cost. Never fails to compile; exchange_padding does then.
+// Example: exchange_padding_choice<double, 8, 128> -> group 16, bytes 8 (CUB: 8 per 32 items, 2-way)
+template <class T, int ItemsPerThread, int Threads>
+struct exchange_padding_choice {
+  static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
+  static constexpr int item_bytes = static_cast<int>(sizeof(T));
+  static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  static constexpr detail::exchange_choice found =
+      detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1>::value;
+  static constexpr bool conflict_free = found.cost.conflict_free();
+
+  static constexpr exchange_layout layout =
+      conflict_free ? exchange_layout{found.group, found.padding} : cub_exchange_layout(ItemsPerThread, item_bytes);
+  static constexpr int group = layout.group;      // items between two paddings
+  static constexpr int bytes = layout.padding;    // padding bytes after every `group` items
+  // Both exchanges' cost with this layout, summed over every warp instruction.
+  static constexpr exchange_report report = analyze_exchange<T, ItemsPerThread, Threads>(layout);
+  static constexpr long long wavefronts = report.wavefronts();
+  static constexpr long long ideal = report.ideal();
+  static constexpr int degree = report.degree();
+  // The buffer's size in bytes, and item x's byte offset in it.
+  static constexpr long long storage_bytes = layout.required_bytes(static_cast<long long>(ItemsPerThread) * Threads, item_bytes);
+  BANKCHECK_HOST_DEVICE static constexpr long long offset(long long item) noexcept {
+    return exchange_layout{group, bytes}.offset(item, item_bytes);  // from scalars: device code may not use `layout`
+  }
+};
+
+// exchange_padding_choice, required to be conflict-free.
+// Example: exchange_padding<float, 8, 128>::bytes -> 4, ::group -> 32 (CUB's padding for float)
+template <class T, int ItemsPerThread, int Threads>
+struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads> {
+  static_assert(exchange_padding_choice<T, ItemsPerThread, Threads>::conflict_free,
+                "exchange_padding: no padding makes the exchange free of conflicts (none below 128 bytes after every "
+                "1, 2, 4, 8, 16 or 32 items); exchange_padding_choice<T, ItemsPerThread, Threads> keeps CUB's layout then.");
+};
+
+}  // namespace bankcheck
+
+#endif

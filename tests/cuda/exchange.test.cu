@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: BSL-1.0
+// exchange_padding in device code under nvcc, without --expt-relaxed-constexpr: the padding and
+// CUB's cost as compile-time facts inside a kernel, and the layout's offsets at run time.
+#include <bankcheck/exchange.hpp>
+namespace bc = bankcheck;
+__global__ void exchange_in_kernel(double* out) {
+  using pad = bc::exchange_padding<double, 8, 128>;
+  static_assert(pad::group == 16 && pad::bytes == 8, "8 bytes after every 16 doubles");
+  constexpr bc::exchange_report cub = bc::analyze_exchange<double, 8, 128>(bc::cub_exchange_layout(8, 8));
+  static_assert(cub.degree() == 2, "CUB's padding leaves doubles 2-way");
+  __shared__ alignas(16) unsigned char buffer[pad::storage_bytes];
+  double* item = reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x * 8));
+  *item = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = *reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x));
+}

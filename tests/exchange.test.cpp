@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/exchange.hpp: CUB's BlockExchange layout and exchange_padding's choice, in the
+// model's wavefronts, against a brute force that counts banks on its own (exhaustive/exchange_sweep.hpp).
+// exchange_padding's compile-time choice over many item sizes and items per thread is checked in
+// tests/exhaustive/exchange.cpp (slow to build); here, the run-time table of every size 1..16 and
+// items per thread 1..32.
+#include <bankcheck/exchange.hpp>
+#include <doctest/doctest.h>
+
+#include "exhaustive/exchange_sweep.hpp"
+
+#include <string>
+#include <utility>
+
+namespace bc = bankcheck;
+
+// CUB's rule (cub/block/block_exchange.cuh: INSERT_PADDING = IPT > 4 && power of two; one item per 32).
+static_assert(bc::cub_exchange_layout(8, 4).group == 32 && bc::cub_exchange_layout(8, 4).padding == 4);
+static_assert(bc::cub_exchange_layout(8, 8).padding == 8 && bc::cub_exchange_layout(32, 1).padding == 1);
+static_assert(bc::cub_exchange_layout(4, 4).padding == 0 && bc::cub_exchange_layout(6, 4).padding == 0);
+static_assert(bc::exchange_layout{32, 4}.offset(33, 4) == 136 && bc::exchange_layout{16, 8}.required_bytes(32, 8) == 264, "no padding after the last group");
+
+// float: CUB's padding is right for 8 items per thread; with 4 (no padding) blocked stores are 4-way.
+static_assert(bc::analyze_exchange<float, 8, 128>(bc::cub_exchange_layout(8, 4)).conflict_free());
+static_assert(bc::analyze_exchange<float, 4, 128>(bc::cub_exchange_layout(4, 4)).degree() == 4);
+static_assert(bc::exchange_padding<float, 8, 128>::bytes == 4 && bc::exchange_padding<float, 8, 128>::group == 32);
+static_assert(bc::exchange_padding<float, 4, 128>::bytes == 4, "one float per 32 also fixes 4 items per thread");
+static_assert(bc::exchange_padding<float, 3, 128>::bytes == 0, "odd strides need none");
+// double: one item (8 bytes) per 32 items leaves lanes 2 apart 128 bytes apart in one half-warp
+// phase: 2-way. 8 bytes after every 16 items is conflict-free.
+static_assert(bc::analyze_exchange<double, 8, 128>(bc::cub_exchange_layout(8, 8)).degree() == 2);
+static_assert(bc::exchange_padding<double, 8, 128>::group == 16 && bc::exchange_padding<double, 8, 128>::bytes == 8);
+static_assert(bc::exchange_padding<double, 8, 128>::wavefronts == bc::exchange_padding<double, 8, 128>::ideal);
+// 16-byte items: 16 bytes after every 8 items, the quarter-warp phase.
+static_assert(bc::exchange_padding<exchange_sweep::item<16>, 8, 128>::group == 8 && bc::exchange_padding<exchange_sweep::item<16>, 8, 128>::bytes == 16);
+// 4-byte items, 6 per thread: no padding after whole groups helps; the choice says so and keeps CUB's.
+using six_floats = bc::exchange_padding_choice<float, 6, 128>;
+static_assert(!six_floats::conflict_free && six_floats::bytes == 0 && six_floats::group == 32 && six_floats::degree == 2);
+// Warp time slicing is the Threads = 32 case; odd thread counts leave the last warp partial.
+static_assert(bc::exchange_padding<float, 8, 32>::bytes == 4);
+static_assert(bc::exchange_padding_choice<float, 8, 48>::ideal == 2 * 2 * 8 * 2, "2 warps, 8 items, 2 exchanges, store + load");
+
+namespace {
+// analyze_exchange (which analyzes one warp of each set that costs the same) against the brute
+// force (every instruction of every warp), for layouts of every group and odd paddings too.
+template <class T, int Ipt, int Threads>
+void check_layouts() {
+  for (int group = 32; group >= 1; group /= 2)
+    for (int padding = 0; padding < 24; padding += static_cast<int>(alignof(T) < 16 ? alignof(T) : 16)) {
+      CAPTURE(sizeof(T));
+      CAPTURE(Ipt);
+      CAPTURE(Threads);
+      CAPTURE(group);
+      CAPTURE(padding);
+      const bc::exchange_report r = bc::analyze_exchange<T, Ipt, Threads>(bc::exchange_layout{group, padding});
+      const exchange_sweep::cost c = exchange_sweep::exchange(static_cast<int>(sizeof(T)), static_cast<int>(alignof(T) < 16 ? alignof(T) : 16),
+                                                              Ipt, Threads, group, padding, false);
+      CHECK(r.wavefronts() == c.wavefronts);
+      CHECK(r.ideal() == c.ideal);
+    }
+}
+}  // namespace
+
+TEST_CASE("analyze_exchange against the brute force for any layout (groups 1..32, paddings 0..23 bytes)") {
+  check_layouts<char, 5, 128>();
+  check_layouts<char, 7, 96>();
+  check_layouts<exchange_sweep::item<3>, 5, 128>();
+  check_layouts<short, 5, 128>();
+  check_layouts<exchange_sweep::item<6>, 3, 64>();
+  check_layouts<float, 6, 128>();
+  check_layouts<double, 3, 128>();
+  check_layouts<exchange_sweep::item<16>, 2, 64>();
+  check_layouts<exchange_sweep::item<12>, 4, 48>();
+}
+
+TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 threads, brute force checked by the engine") {
+  // For every combination: the brute force's choice (every candidate, every instruction, banks
+  // counted in the test), and the engine's cost (detail::exchange_cost, what analyze_exchange
+  // runs) of that choice and of CUB's layout, which must agree with the brute force's counts.
+  constexpr int threads = 128;
+  std::string table = exchange_sweep::header("1..32");
+  int found = 0, cub_free = 0, ours_better = 0;
+  for (int size = 1; size <= 16; ++size) {
+    char label[32];
+    std::snprintf(label, sizeof label, "%2d |", size);
+    table += label;
+    const int width = exchange_sweep::natural_alignment(size);
+    for (int ipt = 1; ipt <= 32; ++ipt) {
+      CAPTURE(size);
+      CAPTURE(ipt);
+      const exchange_sweep::answer best = exchange_sweep::brute_force(size, width, ipt, threads);
+      const bc::exchange_layout cub = bc::cub_exchange_layout(ipt, size);
+      const bc::exchange_layout ours = best.found ? bc::exchange_layout{best.group, best.padding} : cub;
+      const bc::detail::exchange_shape shape{size, width, ipt, threads};
+      const bc::exchange_report engine_ours = bc::detail::exchange_cost(shape, ours, bc::arch::nvidia_t{});
+      const bc::exchange_report engine_cub = bc::detail::exchange_cost(shape, cub, bc::arch::nvidia_t{});
+      const exchange_sweep::cost brute_ours = exchange_sweep::exchange(size, width, ipt, threads, ours.group, ours.padding, false);
+      const exchange_sweep::cost brute_cub = exchange_sweep::exchange(size, width, ipt, threads, cub.group, cub.padding, false);
+      CHECK(engine_ours.wavefronts() == brute_ours.wavefronts);
+      CHECK(engine_ours.ideal() == brute_ours.ideal);
+      CHECK(engine_cub.wavefronts() == brute_cub.wavefronts);
+      CHECK(engine_ours.conflict_free() == best.found);
+      CHECK_FALSE(brute_ours.misaligned);
+      found += best.found;
+      cub_free += engine_cub.conflict_free();
+      ours_better += engine_ours.wavefronts() < engine_cub.wavefronts();
+      char cell[32];
+      if (best.found)
+        std::snprintf(cell, sizeof cell, " %3d/%-2d%c", best.padding, best.group, engine_cub.conflict_free() ? ' ' : '*');
+      else
+        std::snprintf(cell, sizeof cell, "    -   ");
+      table += cell;
+    }
+    table += "\n";
+  }
+  char summary[200];
+  std::snprintf(summary, sizeof summary,
+                "of 512: %d have a conflict-free padding, CUB's layout is conflict-free in %d, ours costs fewer "
+                "wavefronts than CUB's in %d\n",
+                found, cub_free, ours_better);
+  table += summary;
+  MESSAGE(table);
+  CHECK(found >= cub_free);
+}

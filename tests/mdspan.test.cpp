@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/mdspan.hpp: the layout policies' mappings meet LayoutMapping's requirements
+// for any extents type (a minimal one written here, cuda::std::extents, std::extents where the
+// standard library has them), agree with padded_tile's and swizzled_tile's choices, work inside
+// cuda::std::mdspan / std::mdspan, and analyze(mapping, pattern) prices any rank-2 mapping.
+#include <bankcheck/check.hpp>
+#include <bankcheck/mdspan.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/swizzled_tile.hpp>
+#include <doctest/doctest.h>
+
+#include <boost/mp11/list.hpp>
+
+#include <cstddef>
+#include <set>
+#include <type_traits>
+#include <vector>
+
+#if __has_include(<cuda/std/mdspan>)
+#include <cuda/std/mdspan>
+#define BANKCHECK_TEST_CUDA_STD_MDSPAN 1
+#endif
+#if __has_include(<version>)
+#include <version>
+#endif
+#if defined(__cpp_lib_mdspan)
+#include <mdspan>
+#endif
+
+namespace bc = bankcheck;
+using boost::mp11::mp_list;
+
+namespace {
+
+// The least an extents type offers (what std::extents and cuda::std::extents offer, for static
+// extents): the policies need no mdspan header.
+template <int R, int C>
+struct plain_extents {
+  using index_type = int;
+  using size_type = unsigned;
+  using rank_type = std::size_t;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 0; }
+  static constexpr std::size_t static_extent(rank_type r) noexcept { return r == 0 ? R : C; }
+  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? R : C; }
+};
+
+// LayoutMapping's requirements and the chooser's answer, for one mapping type M over R x C.
+template <class M, class Tile>
+constexpr bool maps_like_tile() {
+  using E = typename M::extents_type;
+  static_assert(std::is_same_v<typename M::index_type, typename E::index_type>);
+  static_assert(std::is_same_v<typename M::size_type, typename E::size_type>);
+  static_assert(std::is_same_v<typename M::rank_type, typename E::rank_type>);
+  static_assert(std::is_same_v<typename M::layout_type::template mapping<E>, M>);
+  static_assert(std::is_nothrow_default_constructible_v<M> && std::is_trivially_copyable_v<M>);
+  static_assert(std::is_nothrow_constructible_v<M, const E&> && std::is_convertible_v<const E&, M>);
+  static_assert(std::is_same_v<typename M::layout, typename Tile::layout>);
+  static_assert(std::is_same_v<decltype(M{}(0, 0)), typename M::index_type>);
+  static_assert(noexcept(M{}(0, 0)) && noexcept(M{}.required_span_size()) && noexcept(M{}.extents()));
+  constexpr M m{};
+  static_assert(m == M{} && !(m != M{}));
+  static_assert(M::is_always_unique() && m.is_unique());
+  static_assert(m.required_span_size() == Tile::layout::required_span_size());
+  for (int r = 0; r < Tile::rows; ++r)
+    for (int c = 0; c < Tile::cols; ++c)
+      if (m(r, c) != typename Tile::layout{}(r, c) || m(r, c) < 0 || m(r, c) >= m.required_span_size()) return false;
+  return m.extents().extent(0) == Tile::rows && m.extents().extent(1) == Tile::cols;
+}
+
+template <template <int, int> class Extents>
+constexpr bool policies_work() {
+  using padded = bc::layout_right_conflict_free<float>::mapping<Extents<32, 32>>;
+  static_assert(padded::pitch == 33 && padded::padding == 1 && padded::conflict_free && padded::degree == 1);
+  static_assert(maps_like_tile<padded, bc::padded_tile<float, 32, 32>>());
+  static_assert(padded::is_always_strided() && padded{}.stride(0) == 33 && padded{}.stride(1) == 1);
+  static_assert(!padded::is_always_exhaustive() && !padded{}.is_exhaustive(), "the padding is never touched");
+  static_assert(padded{}(2, 5) == 2 * 33 + 5);
+
+  using swizzled = bc::layout_swizzled<float>::mapping<Extents<32, 32>>;
+  static_assert(std::is_same_v<typename swizzled::swizzle, bc::swizzled_tile<float, 32, 32>::swizzle>);
+  static_assert(std::is_same_v<typename swizzled::swizzle, bc::xor_swizzle<5, 2, 5>>);
+  static_assert(maps_like_tile<swizzled, bc::swizzled_tile<float, 32, 32>>());
+  static_assert(swizzled::is_always_exhaustive() && !swizzled::is_always_strided() && swizzled::conflict_free);
+  static_assert(swizzled::alignment == bc::swizzled_tile<float, 32, 32>::alignment);
+
+  // Declared accesses other than rows and columns: float4 rows and columns of half.
+  using vector_rows = bc::layout_right_conflict_free<float, mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>;
+  static_assert(vector_rows::template mapping<Extents<32, 128>>::pitch ==
+                bc::padded_tile<float, 32, 128, mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>::pitch);
+  using half_cols = bc::layout_swizzled<short, mp_list<bc::matrix_tiles<4>>>::mapping<Extents<64, 64>>;
+  static_assert(std::is_same_v<typename half_cols::swizzle, bc::tma::swizzle_128b>, "ldmatrix over a 64x64 half tile");
+
+  // is_conflict_free_v takes them as it takes the tile types.
+  static_assert(bc::is_conflict_free_v<padded, bc::row_segments<>, bc::column_segments<>>);
+  static_assert(bc::is_conflict_free_v<swizzled, bc::row_segments<bc::op_kind::store>, bc::column_segments<>>);
+  static_assert(bc::is_conflict_free_v<half_cols, bc::matrix_tiles<4>>);
+  static_assert(!bc::is_conflict_free_v<bc::layout_right_conflict_free<float, mp_list<bc::row_segments<>>>::mapping<Extents<32, 32>>,
+                                        bc::column_segments<>>,
+                "padded for rows only: no padding, so columns conflict");
+
+  // analyze(mapping, pattern) on them.
+  static_assert(bc::analyze<float>(padded{}, bc::column_segments<>{}).wavefronts == 32);
+  static_assert(bc::analyze<float>(swizzled{}, bc::column_segments<>{}).degree() == 1);
+  return true;
+}
+
+}  // namespace
+
+static_assert(policies_work<plain_extents>());
+
+// analyze over a mapping that is no bankcheck layout: a user's, here column-major with a pitch.
+struct column_major_pitch_40 {
+  using extents_type = plain_extents<32, 32>;
+  using index_type = int;
+  static constexpr bool is_always_strided() noexcept { return true; }
+  constexpr extents_type extents() const noexcept { return {}; }
+  constexpr int stride(std::size_t r) const noexcept { return r == 0 ? 1 : 40; }
+  constexpr int operator()(int r, int c) const noexcept { return c * 40 + r; }
+};
+static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::column_segments<>{}).conflict_free(), "columns contiguous");
+static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() == 8, "rows: gcd(40, 32) = 8");
+static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() ==
+              bc::analyze_tile<bc::row_segments<>, float>(bc::column_major<32, 32, 40>{}).degree());
+
+#if defined(BANKCHECK_TEST_CUDA_STD_MDSPAN)
+template <int R, int C>
+using cuda_extents = cuda::std::extents<int, R, C>;
+static_assert(policies_work<cuda_extents>());
+
+// A float column of the unpadded tile: 32 wavefronts a read; layout_left reads it contiguously.
+using cuda_32x32 = cuda::std::extents<int, 32, 32>;
+static_assert(bc::analyze<float>(cuda::std::layout_right::mapping<cuda_32x32>{}, bc::column_segments<>{}).wavefronts == 32 * 32);
+static_assert(bc::analyze<float>(cuda::std::layout_right::mapping<cuda_32x32>{}, bc::column_segments<>{}).degree() == 32);
+static_assert(bc::analyze<float>(cuda::std::layout_left::mapping<cuda_32x32>{}, bc::column_segments<>{}).wavefronts == 32);
+static_assert(bc::analyze<double>(cuda::std::layout_right::mapping<cuda_32x32>{}, bc::column_segments<>{}).degree() == 16);
+
+TEST_CASE("cuda::std::mdspan over layout_right_conflict_free and layout_swizzled") {
+  using padded = bc::layout_right_conflict_free<float>;
+  using swizzled = bc::layout_swizzled<float>;
+  std::vector<float> a(padded::mapping<cuda_32x32>{}.required_span_size(), -1.0f);
+  std::vector<float> b(swizzled::mapping<cuda_32x32>{}.required_span_size(), -1.0f);
+  cuda::std::mdspan<float, cuda_32x32, padded> pa(a.data());
+  cuda::std::mdspan<float, cuda_32x32, swizzled> sb(b.data());
+  CHECK(pa.size() == 32 * 32);
+  CHECK(pa.stride(0) == 33);
+  CHECK(pa.is_strided());
+  CHECK_FALSE(sb.is_strided());
+  CHECK(sb.is_exhaustive());
+  std::set<int> seen;
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) pa(r, c) = sb(r, c) = static_cast<float>(r * 32 + c);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      CHECK(a[static_cast<std::size_t>(r * 33 + c)] == static_cast<float>(r * 32 + c));
+      const int s = ((r * 32 + c) * 4 ^ (((r * 32 + c) * 4 >> 5) & 0x7c)) / 4;  // Swizzle<5, 2, 5> on bytes
+      CHECK(b[static_cast<std::size_t>(s)] == static_cast<float>(r * 32 + c));
+      seen.insert(sb.mapping()(r, c));
+    }
+  CHECK(seen.size() == 32 * 32);
+  for (int r = 0; r < 31; ++r) CHECK(a[static_cast<std::size_t>(r * 33 + 32)] == -1.0f);  // the padding, after rows 0..30
+}
+
+TEST_CASE("analyze takes cuda::std mappings with dynamic extents, at run time") {
+  const cuda::std::layout_right::mapping<cuda::std::dextents<int, 2>> plain(cuda::std::dextents<int, 2>(64, 32));
+  const bc::tile_report columns = bc::analyze<float>(plain, bc::column_segments<>{});
+  CHECK(columns.accesses == 32 * 2);
+  CHECK(columns.degree() == 32);
+  const cuda::std::layout_stride::mapping<cuda::std::dextents<int, 2>> padded(
+      cuda::std::dextents<int, 2>(64, 32), cuda::std::array<int, 2>{33, 1});
+  CHECK(bc::analyze<float>(padded, bc::column_segments<>{}).conflict_free());
+  CHECK(bc::analyze<float>(padded, bc::row_segments<>{}).conflict_free());
+  // layout_stride's mapping is strided: analyzed with row_major's facts, the same report as walking.
+  CHECK(bc::analyze<float>(padded, bc::column_segments<>{}).wavefronts ==
+        bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<64, 32, 33>{}).wavefronts);
+}
+namespace {
+// analyze over a layout_stride mapping (row-major: analyzed with row_major's facts) against every
+// access walked through the same offsets.
+template <class T, class Pattern>
+void check_strided(int rows, int cols, int pitch) {
+  using E = cuda::std::dextents<int, 2>;
+  const cuda::std::layout_stride::mapping<E> m(E(rows, cols), cuda::std::array<int, 2>{pitch, 1});
+  const bc::tile_report fast = bc::analyze<T>(m, Pattern{});
+  const bc::tile_report walked = bc::analyze_pattern<Pattern>(
+      bc::tile_shape{static_cast<int>(sizeof(T)), rows, cols},
+      [&m](int r, int c) { return static_cast<long long>(m(r, c)) * static_cast<long long>(sizeof(T)); });
+  CAPTURE(sizeof(T));
+  CAPTURE(pitch);
+  CHECK(fast.wavefronts == walked.wavefronts);
+  CHECK(fast.ideal == walked.ideal);
+  CHECK(fast.worst_access == walked.worst_access);
+}
+}  // namespace
+
+TEST_CASE("analyze over layout_stride mappings equals walking every access") {
+  for (int pitch = 32; pitch <= 160; ++pitch) {
+    check_strided<char, bc::thread_block<8, 32>>(96, 32, pitch);
+    check_strided<char, bc::column_segments<>>(96, 32, pitch);
+    check_strided<short, bc::thread_block<16, 16>>(64, 32, pitch);
+    check_strided<float, bc::column_segments<>>(64, 32, pitch);
+  }
+}
+#else
+TEST_CASE("cuda::std::mdspan NOT TESTED: <cuda/std/mdspan> not found (configure with CUDA 13's include/cccl)") {
+  MESSAGE("cuda::std::mdspan not found: only the minimal extents type was tested");
+}
+#endif
+
+#if defined(__cpp_lib_mdspan)
+template <int R, int C>
+using std_extents = std::extents<int, R, C>;
+static_assert(policies_work<std_extents>());
+static_assert(bc::analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, bc::column_segments<>{}).degree() == 32);
+
+TEST_CASE("std::mdspan over layout_right_conflict_free") {
+  using E = std::extents<int, 32, 32>;
+  std::vector<float> a(bc::layout_right_conflict_free<float>::mapping<E>{}.required_span_size());
+  std::mdspan<float, E, bc::layout_right_conflict_free<float>> pa(a.data());
+  pa(3, 4) = 7.0f;
+  CHECK(a[3 * 33 + 4] == 7.0f);
+}
+#else
+TEST_CASE("std::mdspan NOT TESTED: this standard library has no std::mdspan (__cpp_lib_mdspan is not defined)") {
+  MESSAGE("std::mdspan is not available (__cpp_lib_mdspan undefined): the std::mdspan tests are skipped");
+}
+#endif
