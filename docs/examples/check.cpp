@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: BSL-1.0
+// The examples of docs/reference.md for bankcheck/check.hpp (ctest builds and runs this file).
+#include <bankcheck/check.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/swizzled_tile.hpp>
+
+using namespace bankcheck;
+
+// [typed_layout]
+using plain = typed_layout<row_major<32, 32>, float>;
+using padded = typed_layout<row_major<32, 32, 33>, float>;
+// [typed_layout]
+
+// [is_conflict_free_v]
+static_assert(is_conflict_free_v<padded, row_segments<>, column_segments<>>);
+static_assert(!is_conflict_free_v<plain, column_segments<>>);
+static_assert(is_conflict_free_v<swizzled_tile<float, 32, 32>, row_segments<>, column_segments<>>);
+// [is_conflict_free_v]
+
+// [assert_conflict_free]
+static_assert(assert_conflict_free<padded_tile<float, 32, 32>, row_segments<>, column_segments<>>());
+static_assert(assert_conflict_free<padded, column_segments<>>());
+// [assert_conflict_free]
+
+// [bank_conflict]
+// Only named, never instantiated here: instantiating it is the compile error.
+using conflict = bank_conflict<column_segments<>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>>;
+// [bank_conflict]
+
+// ctest compiles this file once more with FAIL_bank_conflict defined, and checks the error names
+// the conflict.
+#ifdef FAIL_bank_conflict
+// [assert_conflict_free_fails]
+static_assert(assert_conflict_free<plain, column_segments<>>());  // a column of float[32][32]
+// [assert_conflict_free_fails]
+#endif
+
+int main() {}

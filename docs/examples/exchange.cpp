@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: BSL-1.0
+// The examples of docs/reference.md for bankcheck/exchange.hpp (ctest builds and runs this file).
+#include <bankcheck/exchange.hpp>
+
+using namespace bankcheck;
+
+// [exchange_layout]
+// 4-byte items, 4 bytes of padding after every 32: item 33 is one padding past 33 * 4.
+constexpr exchange_layout every_32{32, 4};
+static_assert(every_32.offset(31, 4) == 124 && every_32.offset(32, 4) == 132);
+static_assert(every_32.offset(33, 4) == 136);
+static_assert(every_32.required_bytes(64, 4) == 64 * 4 + 4);  // no padding after the last group
+// [exchange_layout]
+
+// [cub_exchange_layout]
+// One item after every 32 items when items per thread is a power of two above 4, else none.
+static_assert(cub_exchange_layout(8, 8).group == 32 && cub_exchange_layout(8, 8).padding == 8);
+static_assert(cub_exchange_layout(6, 4).padding == 0 && cub_exchange_layout(4, 4).padding == 0);
+// [cub_exchange_layout]
+
+// [exchange_report]
+// CUB's layout for 8 doubles per thread, 128 threads: 2-way conflicts in half-warp phases.
+constexpr exchange_report cub_doubles = analyze_exchange<double, 8, 128>(cub_exchange_layout(8, 8));
+static_assert(cub_doubles.ok() && cub_doubles.wavefronts() == 384 && cub_doubles.ideal() == 256);
+static_assert(!cub_doubles.conflict_free() && cub_doubles.degree() == 2);
+static_assert(cub_doubles.blocked_to_striped.wavefronts == 192);
+static_assert(cub_doubles.striped_to_blocked.wavefronts == 192);
+// [exchange_report]
+
+// [analyze_exchange]
+static_assert(analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free());
+// 4 floats per thread get no padding from CUB: blocked stores are 4-way.
+constexpr exchange_report cub_floats = analyze_exchange<float, 4, 128>(cub_exchange_layout(4, 4));
+static_assert(cub_floats.wavefronts() == 160 && cub_floats.ideal() == 64 && cub_floats.degree() == 4);
+// [analyze_exchange]
+
+// [exchange_padding_choice]
+// 6 floats per thread: no padding makes both exchanges conflict-free; CUB's layout (none) is kept.
+using six = exchange_padding_choice<float, 6, 128>;
+static_assert(!six::conflict_free && six::group == 32 && six::bytes == 0);
+static_assert(six::wavefronts == 144 && six::ideal == 96 && six::degree == 2);
+// [exchange_padding_choice]
+
+// [exchange_padding]
+// 8 doubles per thread: 8 bytes after every 16 items, conflict-free (CUB: 8 after every 32, 2-way).
+using pad = exchange_padding<double, 8, 128>;
+static_assert(pad::group == 16 && pad::bytes == 8 && pad::conflict_free);
+static_assert(pad::wavefronts == 256 && pad::ideal == 256 && pad::degree == 1);
+static_assert(pad::storage_bytes == 1024 * 8 + 63 * 8);  // 1024 items, 63 paddings
+// Thread 5's item 3: blocked, item x = 5 * 8 + 3; striped, x = 3 * 128 + 5.
+static_assert(pad::offset(5 * 8 + 3) == 43 * 8 + 2 * 8);
+static_assert(pad::offset(3 * 128 + 5) == 389 * 8 + 24 * 8);
+// 4 floats per thread: one float after every 32 items, where CUB pads none.
+static_assert(exchange_padding<float, 4, 128>::group == 32 && exchange_padding<float, 4, 128>::bytes == 4);
+// [exchange_padding]
+
+int main() {}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSL-1.0
+// The examples of docs/reference.md for bankcheck/padded_tile.hpp (ctest builds and runs this file).
+#include <type_traits>
+
+#include <boost/mp11/list.hpp>
+
+#include <bankcheck/padded_tile.hpp>
+
+using namespace bankcheck;
+
+// [rows_and_columns]
+static_assert(std::is_same_v<rows_and_columns, boost::mp11::mp_list<row_segments<>, column_segments<>>>);
+// [rows_and_columns]
+
+// [padded_tile]
+using tile = padded_tile<float, 32, 32>;  // float[32][33]
+static_assert(tile::padding == 1 && tile::pitch == 33 && tile::degree == 1 && tile::conflict_free);
+static_assert(tile::wavefronts == 64 && tile::ideal == 64);  // 32 row reads and 32 column reads
+static_assert(std::is_same_v<tile::layout, row_major<32, 32, 33>>);
+static_assert(sizeof(tile) == 32 * 33 * sizeof(float) && std::is_trivial_v<tile>);
+// Doubles are read in half-warps: with a pitch of 33, lane l < 16 of a column reads banks 2l and 2l + 1.
+static_assert(padded_tile<double, 32, 32>::padding == 1 && padded_tile<double, 32, 32>::conflict_free);
+// float4 row writes need a pitch that is a multiple of 4 floats; with 36, a column read has a
+// stride of 36 words, gcd(36, 32) = 4 ways in a bank. No pitch does better: the least wavefronts.
+using vec = padded_tile<float, 32, 32, boost::mp11::mp_list<row_segments<op_kind::store, 4>, column_segments<>>>;
+static_assert(vec::padding == 4 && !vec::conflict_free && vec::degree == 4 && alignof(vec) == 16);
+// [padded_tile]
+
+int main() {
+  // [padded_tile_use]
+  tile t{};
+  t(2, 5) = 1.0f;  // element (2, 5) of float[32][33]
+  // [padded_tile_use]
+  return t.data()[2 * 33 + 5] == 1.0f ? 0 : 1;
+}

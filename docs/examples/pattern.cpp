@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: BSL-1.0
+// The examples of docs/reference.md for bankcheck/pattern.hpp (ctest builds and runs this file).
+#include <cstdint>
+
+#include <bankcheck/layout.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/tile.hpp>
+
+using namespace bankcheck;
+
+// [tile_shape]
+constexpr tile_shape floats_4x64{4, 4, 64};  // 4 x 64 floats
+// [tile_shape]
+
+// [element]
+static_assert(column_segments<>::at(tile_shape{4, 32, 32}, 3, 5).row == 5);  // access 3 = column 3
+static_assert(column_segments<>::at(tile_shape{4, 32, 32}, 3, 5).col == 3);
+// [element]
+
+// [access_grid]
+// Row segments over 4 x 64 floats: 4 rows of 2 segments; a step moves 1 row, or 32 columns.
+constexpr access_grid g = row_segments<>::grid(floats_4x64);
+static_assert(g.outer == 4 && g.inner == 2 && g.warps == 1 && g.outer_rows == 1 && g.inner_cols == 32);
+// [access_grid]
+
+// [row_segments]
+static_assert(row_segments<>::accesses(floats_4x64) == 8 && row_segments<>::op(floats_4x64).bytes == 4);
+static_assert(row_segments<>::at(floats_4x64, 3, 2).row == 1 && row_segments<>::at(floats_4x64, 3, 2).col == 34);
+// float4 writes over 32 x 100 floats: 25 active lanes per row.
+using float4_writes = row_segments<op_kind::store, 4>;
+static_assert(float4_writes::op({4, 32, 100}).bytes == 16 && float4_writes::lanes({4, 32, 100}, 0) == 0x1ffffff);
+// [row_segments]
+
+// [column_segments]
+static_assert(column_segments<>::accesses({4, 64, 32}) == 64);  // 32 columns of 2 segments
+static_assert(column_segments<op_kind::store>::op({2, 64, 32}).kind == op_kind::store);
+// [column_segments]
+
+// [thread_block]
+// 16 x 16 threads over 32 x 32 floats: 4 blocks of 8 warps; warp 1 covers rows 2 and 3 of its block.
+using block = thread_block<16, 16>;
+static_assert(block::accesses({4, 32, 32}) == 32);
+static_assert(block::at({4, 32, 32}, 1, 17).row == 3 && block::at({4, 32, 32}, 1, 17).col == 1);
+static_assert(thread_block<16, 16, op_kind::load, true>::at({4, 32, 32}, 1, 17).row == 1);  // transposed
+// [thread_block]
+
+// [matrix_tiles]
+// ldmatrix.x4 over 64 x 64 halves: 64 sub-tiles of 8 x 8, four per instruction.
+static_assert(matrix_tiles<4>::accesses({2, 64, 64}) == 16 && matrix_tiles<4>::op({2, 64, 64}).matrices == 4);
+// Lane 8 + 3 gives row 3 of sub-tile 1, which starts at column 8.
+static_assert(matrix_tiles<4>::at({2, 64, 64}, 0, 8 + 3).row == 3);
+static_assert(matrix_tiles<4>::at({2, 64, 64}, 0, 8 + 3).col == 8);
+// [matrix_tiles]
+
+// [user_pattern]
+// A pattern of one's own: warp k reads the k-th diagonal of a square tile, lane l element (l, (l + k) % n).
+struct diagonals {
+  static constexpr const char* name = "diagonal read";
+  static constexpr int accesses(const tile_shape& s) { return s.cols; }
+  static constexpr access op(const tile_shape& s) { return access{op_kind::load, s.bytes, 0}; }
+  static constexpr std::uint64_t lanes(const tile_shape&, int) { return 0xffffffff; }
+  static constexpr element at(const tile_shape& s, int k, int lane) { return element{lane, (lane + k) % s.cols}; }
+};
+// Diagonals of float[32][32] hit 32 banks; with a pitch of 33, lane l reads word 34 * l + k: stride 2.
+static_assert(analyze_tile<diagonals, float>(row_major<32, 32>{}).conflict_free());
+static_assert(analyze_tile<diagonals, float>(row_major<32, 32, 33>{}).degree() == 2);
+// [user_pattern]
+
+int main() {}

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: BSL-1.0
+// The examples of docs/reference.md for bankcheck/swizzled_tile.hpp (ctest builds and runs this file).
+#include <type_traits>
+
+#include <boost/mp11/list.hpp>
+
+#include <bankcheck/swizzled_tile.hpp>
+
+using namespace bankcheck;
+
+// [swizzled_tile]
+// float[32][32] read by rows and by columns: the word column XOR the row, no padding.
+using tile = swizzled_tile<float, 32, 32>;
+static_assert(std::is_same_v<tile::swizzle, xor_swizzle<5, 2, 5>> && tile::degree == 1 && tile::conflict_free);
+static_assert(tile::period == 4096 && tile::alignment == 4096 && sizeof(tile) == 32 * 32 * sizeof(float));
+static_assert(std::is_same_v<tile::layout, swizzled_bytes<row_major<32, 32>, xor_swizzle<5, 2, 5>, 4>>);
+// ldmatrix.x4 over a 64 x 64 half tile: the TMA 128-byte swizzle.
+using halves = swizzled_tile<short, 64, 64, boost::mp11::mp_list<matrix_tiles<4>>>;
+static_assert(std::is_same_v<halves::swizzle, tma::swizzle_128b> && halves::conflict_free);
+// [swizzled_tile]
+
+int main() {}
