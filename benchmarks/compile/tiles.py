@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSL-1.0
 # Compile time against tile size, for every row and column warp-access of an n x n float tile:
-# (a) through a user's own loop over analyze in one constant expression (the generic path), and
-# (b) through layout types (analyze_tile over a padded row_major and over a 128-byte-swizzled one).
+# (a) through a user's own loop over analyze in one constant expression (the generic path),
+# (b) through layout types (analyze_tile over a padded row_major and over a 128-byte-swizzled one),
+# (c) through analyze_pattern_v over a lambda layout, in chunks of constant evaluations (the chunked path).
 """Usage: benchmarks/compile/tiles.py [--generic-sizes 32,64,128,256] [--layout-sizes 64,256,1024,4096,8192]
-                                      [--repeat 3] [--compilers g++,clang++] [--callgrind]
+                                      [--chunked-sizes 256,512,1024] [--repeat 3] [--compilers g++,clang++]
+                                      [--callgrind]
 
 Each cell is the cost of compiling (-fsyntax-only) a unit of static_asserts, minus that of a unit
 that only includes the same header: the best CPU seconds of --repeat runs, or with --callgrind
 the compiler's instruction count in millions (the same on every run). "over limit" when the
-compiler's default constexpr limits stop it."""
+compiler's default constexpr limits stop it; "failed" when a chunked unit does not compile (its
+chunks stay within the limits, so that is memory or time)."""
 import argparse
 import os
 import subprocess
@@ -45,11 +48,17 @@ static_assert(bankcheck::analyze_tile<bankcheck::row_segments<>, float>(L{}).con
 static_assert(bankcheck::analyze_tile<bankcheck::column_segments<>, float>(L{}).accesses == @N@ * (@N@ / 32), "");
 """
 
+CHUNKED = """inline constexpr auto padded = [](int r, int c) { return 4LL * (r * (@N@ + 1) + c); };
+static_assert(bankcheck::analyze_pattern_v<bankcheck::row_segments<>, float, @N@, @N@, padded>.conflict_free(), "");
+static_assert(bankcheck::analyze_pattern_v<bankcheck::column_segments<>, float, @N@, @N@, padded>.conflict_free(), "");
+"""
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--generic-sizes", default="32,64,128,256")
     ap.add_argument("--layout-sizes", default="64,256,1024,4096,8192")
+    ap.add_argument("--chunked-sizes", default="")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--compilers", default="g++,clang++")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
@@ -63,7 +72,7 @@ def main():
           f"n x n float tile\n")
 
     with tempfile.TemporaryDirectory() as tmp:
-        def cost(cxx, header, body):
+        def cost(cxx, header, body, failed=" over limit |"):
             base_path, path = os.path.join(tmp, "header.cpp"), os.path.join(tmp, "unit.cpp")
             with open(base_path, "w") as f:
                 f.write(header)
@@ -73,7 +82,7 @@ def main():
             base = min(measure(flags + [base_path])[1] for _ in range(repeat))
             results = [measure(flags + [path]) for _ in range(repeat)]
             if not all(ok for ok, _ in results):
-                return " over limit |"
+                return failed
             return f" {min(t for _, t in results) - base:.{0 if args.callgrind else 2}f} |"
 
         print("Generic path: a user's loop over `analyze`, one constant expression, pitch n + 1\n")
@@ -94,6 +103,18 @@ def main():
             for cxx in compilers:
                 row += cost(cxx, LAYOUT_HEADER, PADDED.replace("@N@", str(n)))
                 row += cost(cxx, LAYOUT_HEADER, SWIZZLED.replace("@N@", str(n)))
+            print(row, flush=True)
+
+        chunked = [int(s) for s in args.chunked_sizes.split(",") if s]
+        if chunked:
+            print("\nChunked path: `analyze_pattern_v` over the lambda `4LL * (r * (n + 1) + c)`, rows and "
+                  "columns, 128 accesses a constant evaluation\n")
+            print("| n | accesses |" + "".join(f" {c} chunked |" for c in compilers))
+            print("|---:|---:|" + "---:|" * len(compilers))
+        for n in chunked:
+            row = f"| {n} | {2 * n * (n // 32)} |"
+            for cxx in compilers:
+                row += cost(cxx, LAYOUT_HEADER, CHUNKED.replace("@N@", str(n)), failed=" failed |")
             print(row, flush=True)
 
 

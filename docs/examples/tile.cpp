@@ -20,6 +20,18 @@ constexpr tile_report p =
 static_assert(p.accesses == 32 && p.wavefronts == 32 && p.conflict_free());
 // [analyze_pattern]
 
+// [analyze_pattern_v]
+// The same lambda in a constexpr variable, over float[256][256] padded by one: 2048 column
+// reads, 16 constant evaluations of 128.
+inline constexpr auto padded_256 = [](int r, int c) { return 4 * (257 * r + c); };
+constexpr tile_report columns = analyze_pattern_v<column_segments<>, float, 256, 256, padded_256>;
+static_assert(columns.accesses == 2048 && columns.wavefronts == 2048 && columns.conflict_free());
+// Unpadded, every column read is 32-way; the first one is the worst.
+inline constexpr auto plain_256 = [](int r, int c) { return 4 * (256 * r + c); };
+constexpr tile_report plain = analyze_pattern_v<column_segments<>, float, 256, 256, plain_256>;
+static_assert(plain.wavefronts == 2048 * 32 && plain.worst_access == 0 && plain.degree() == 32);
+// [analyze_pattern_v]
+
 // [analyze_tile]
 static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{}).conflict_free());
 // float4 reads of rows of 128 floats on gfx942: the pattern's 32 lanes fill four 8-lane phases.

@@ -198,6 +198,103 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, A
   return detail::walk_tile<Pattern>(shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))}, arch);
 }
 
+namespace detail {
+// Accesses First .. Last - 1 of Pattern, renumbered from 0: a pattern of its own, so one
+// constant evaluation of walk_tile can take a part of a tile's accesses.
+template <class Pattern, int First, int Last>
+struct pattern_slice {
+  BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape&) noexcept { return Last - First; }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) { return Pattern::op(s); }
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) { return Pattern::lanes(s, First + k); }
+  BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) {
+    return Pattern::at(s, First + k, lane);
+  }
+};
+
+// Two reports of consecutive runs of accesses as one: the first error; else the sums, and the
+// first worst access (b's only when strictly worse, as add_access keeps the first on a tie).
+BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const tile_report& b) noexcept {
+  if (!a.ok()) return a;
+  if (!b.ok()) return b;
+  tile_report t = a;
+  t.accesses += b.accesses;
+  t.wavefronts += b.wavefronts;
+  t.ideal += b.ideal;
+  if (b.worst_access >= 0 && (t.worst_access < 0 || b.worst.conflicts() > t.worst.conflicts()))
+    t.worst_access = b.worst_access, t.worst = b.worst;
+  return t;
+}
+
+// Warp-accesses per constant evaluation of analyze_pattern_v. Through add_access a warp-access
+// costs clang about 850 evaluation steps (a float column) to 1,860 (thread_block, whose lanes()
+// visits every lane): a chunk of 128 takes at most 238,256 of clang's default 1,048,576, which
+// leaves the user's byte_offset about 200 steps a call (benchmarks/README.md, "Scale of the
+// generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
+inline constexpr int chunk_accesses = 128;
+
+// The user's byte_offset through a __host__ __device__ call that nvcc does not check: a lambda
+// at namespace scope is __host__ only, and add_access calls byte_offset from a lambda of its own.
+template <class F>
+struct user_offset {
+  const F* f;
+  BANKCHECK_CALLS_USER_CODE
+  BANKCHECK_HOST_DEVICE constexpr auto operator()(int r, int c) const { return (*f)(r, c); }
+};
+template <class F>
+BANKCHECK_HOST_DEVICE constexpr user_offset<F> user_offset_of(const F& f) noexcept {
+  return user_offset<F>{&f};
+}
+
+// Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
+template <class Pattern, int First, int Last, class ByteOffset, class Arch>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOffset byte_offset, Arch arch) {
+  tile_report t = walk_tile<pattern_slice<Pattern, First, Last>>(shape, byte_offset, no_facts{}, arch);
+  if (t.worst_access >= 0) t.worst_access += First;
+  return t;
+}
+
+// The query analyze_pattern_v answers; `checked` walks no access, so the shape's rules fail
+// first, in a constant evaluation of their own, before the accesses are counted.
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
+struct pattern_query {
+  static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols};
+  static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, user_offset_of(ByteOffset), Arch{});
+  static constexpr int accesses = checked.ok() ? Pattern::accesses(shape) : 0;
+  template <int First, int Last>
+  BANKCHECK_HOST_DEVICE static constexpr tile_report walk() {
+    return walk_slice<Pattern, First, Last>(shape, user_offset_of(ByteOffset), Arch{});
+  }
+};
+
+// Accesses First .. Last - 1 of the query: at most chunk_accesses walked in one constant
+// evaluation; more split in halves, each its own evaluation, joined in order. The nesting is
+// log2(accesses / chunk_accesses) deep: 14 for the 2^21 column reads of an 8192 x 8192 tile.
+template <class Query, int First, int Last, bool Leaf = (Last - First <= chunk_accesses)>
+struct pattern_part {
+  static constexpr int middle = First + (Last - First) / 2;
+  static constexpr tile_report value =
+      join(pattern_part<Query, First, middle>::value, pattern_part<Query, middle, Last>::value);
+};
+template <class Query, int First, int Last>
+struct pattern_part<Query, First, Last, true> {
+  static constexpr tile_report value = Query::template walk<First, Last>();
+};
+}  // namespace detail
+
+// analyze_pattern<Pattern>({sizeof(T), Rows, Cols}, ByteOffset, Arch{}), the same report, for
+// tiles too large for one constant evaluation: the accesses are walked detail::chunk_accesses
+// (128) at a time, each chunk in a constant evaluation of its own with its own step budget, so
+// a 1024 x 1024 float tile fits both compilers' default limits. In C++17 a lambda cannot be a
+// template argument, but a reference to a constexpr variable holding one can. Bad input fails
+// constant evaluation naming the rule, as analyze_pattern does.
+// Example: inline constexpr auto padded = [](int r, int c) { return 4 * (r * 1025 + c); };
+//          analyze_pattern_v<column_segments<>, float, 1024, 1024, padded>.conflict_free() -> true
+//          (32,768 accesses, 32,768 wavefronts)
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch = arch::nvidia_t>
+inline constexpr tile_report analyze_pattern_v =
+    detail::pattern_part<detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>, 0,
+                         detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>::accesses>::value;
+
 }  // namespace bankcheck
 
 #endif

@@ -85,6 +85,19 @@ constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents
 #include <bankcheck/exchange.hpp>
 // 6 floats per thread: blocked stores at stride 6 words; no padding after whole groups helps.
 constexpr int x = bc::exchange_padding<float, 6, 128>::bytes;
+#elif defined(FAIL_chunked_pattern_indexes_outside_the_tile)
+// analyze_pattern_v over columns of float[32][400] whose warp-access 300 (in the third chunk)
+// reads column 400: that chunk's constant evaluation fails.
+struct columns_but_300 : bc::column_segments<> {
+  BANKCHECK_HOST_DEVICE static constexpr bc::element at(const bc::tile_shape&, int k, int lane) {
+    return bc::element{lane, k == 300 ? 400 : k};
+  }
+};
+inline constexpr auto offsets = [](int r, int c) { return 4 * (r * 401 + c); };
+constexpr bc::tile_report t = bc::analyze_pattern_v<columns_but_300, float, 32, 400, offsets>;
+#elif defined(FAIL_chunked_tile_shape_is_invalid)
+inline constexpr auto offsets = [](int r, int c) { return 4LL * r + c; };
+constexpr bc::tile_report t = bc::analyze_pattern_v<bc::column_segments<>, float, 65536, 65536, offsets>;
 #else
 #error "define one case"
 #endif
