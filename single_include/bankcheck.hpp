@@ -522,17 +522,27 @@ struct lane_values {
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 };
 
+// The lowest and highest set bit of m (m != 0). GCC's and Clang's builtins are constant
+// expressions and one instruction at run time; nvcc's front end gets the portable search.
 BANKCHECK_HOST_DEVICE constexpr int lowest_lane(std::uint64_t m) noexcept {
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+  return __builtin_ctzll(m);
+#else
   int l = 0;
   for (int s = 32; s > 0; s >>= 1)
     if ((m & ((std::uint64_t{1} << s) - 1)) == 0) m >>= s, l += s;
   return l;
+#endif
 }
 BANKCHECK_HOST_DEVICE constexpr int highest_lane(std::uint64_t m) noexcept {
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+  return 63 - __builtin_clzll(m);
+#else
   int l = 0;
   for (int s = 32; s > 0; s >>= 1)
     if (m >> s) m >>= s, l += s;
   return l;
+#endif
 }
 
 // The lanes of a mask as a loop range: lowest..highest, and whether every lane between is set.
@@ -641,6 +651,32 @@ struct geometry {
   int width;
 };
 
+// Values per bank row when rows align: banks * bank_bytes is a power of two that unit divides
+// and width does not exceed. 0 when they do not.
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t aligned_row(const geometry& g) noexcept {
+  const std::uint64_t row_bytes = static_cast<std::uint64_t>(g.banks) * static_cast<unsigned>(g.bank_bytes);
+  return (row_bytes & (row_bytes - 1)) == 0 && row_bytes % static_cast<unsigned>(g.unit) == 0 &&
+                 row_bytes >= static_cast<unsigned>(g.width)
+             ? row_bytes / static_cast<unsigned>(g.unit)
+             : 0;
+}
+
+// The counting path's view of a geometry whose rows align. Then banks, bank_bytes, unit and
+// the words per lane are powers of two, and an aligned lane's words fill one "group" of `words`
+// consecutive banks in one bank row: every quantity below is a shift or a mask, not a division
+// (a 64-bit division costs more at run time than the rest of a lane's work).
+struct grouping {
+  int unit_shift;   // log2(unit)
+  int chunk_shift;  // log2(bank_bytes * words): a value's chunk is value * unit >> chunk_shift
+  int group_shift;  // log2(groups): a chunk's group is chunk % groups, its row chunk >> group_shift
+  int word_shift;   // log2(words): group b holds banks b * words .. b * words + words - 1
+};
+BANKCHECK_HOST_DEVICE constexpr grouping grouping_of(const geometry& g, int words) noexcept {
+  const int word_shift = lowest_lane(static_cast<unsigned>(words));
+  return grouping{lowest_lane(static_cast<unsigned>(g.unit)), lowest_lane(static_cast<unsigned>(g.bank_bytes)) + word_shift,
+                  lowest_lane(static_cast<unsigned>(g.banks)) - word_shift, word_shift};
+}
+
 // Bank queues of one phase. qbits[b] has bit (word / banks) % 64 set for each distinct word of
 // bank b, so a word whose bit is clear is new in O(1). When a phase spans more than 64 bank
 // rows, bits can alias, and the queue itself (a list of nodes in first-asked order) decides.
@@ -661,12 +697,19 @@ struct phase_state {
   int worst_bank = -1;  // first bank to reach it
 };
 
-// The q-bit counters of serve_phase, zeroed once per instruction; each phase clears the entries
-// it used.
+// The q-bit counters of serve_phase, one per group of banks, zeroed once per instruction; each
+// phase clears the entries it used. A count is at most the lanes of a phase (64).
+template <int Groups>
 struct bank_counts {
-  std::uint64_t qbits[64] = {};
-  int count[64] = {};
+  std::uint64_t qbits[Groups] = {};
+  unsigned char count[Groups] = {};
 };
+// Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr int counters_for() noexcept {
+  if constexpr (builtin_arch<Arch>) return Arch::banks;
+  else return 64;
+}
 
 // Queue word w (asked by lane) at its bank; returns its pass, its position in the bank's queue.
 template <int Nodes>
@@ -713,12 +756,10 @@ struct table_visitor {
   }
 };
 
-BANKCHECK_HOST_DEVICE constexpr bool is_power_of_two(std::uint64_t x) noexcept { return x != 0 && (x & (x - 1)) == 0; }
-
 // value[l] == value[lo] + (l - lo) * step for every lane lo..hi (modulo 2^64).
 BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int hi, std::uint64_t step) noexcept {
   std::uint64_t expected = v.value[lo], off = 0;
-  for (int l = lo + 1; l <= hi; ++l) off |= v.value[l] ^ (expected += step);
+  for (int l = lo + 1; l <= hi && off == 0; ++l) off |= v.value[l] ^ (expected += step);
   return off == 0;
 }
 
@@ -726,9 +767,9 @@ BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
 // `Nodes`: the queues' capacity, lanes x words per lane at most (phase_state).
-template <int Nodes, class Visitor>
+template <int Nodes, int Groups, class Visitor>
 BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 const geometry& g, int phase, bank_counts& counts, Visitor& visit,
+                                                 const geometry& g, int phase, bank_counts<Groups>& counts, Visitor& visit,
                                                  report& r) noexcept {
   const int lo = span.first, hi = span.last;
   std::uint64_t diff = v.diff;
@@ -740,11 +781,8 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   }
   ++r.ideal;
   // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
-  const std::uint64_t row_bytes = static_cast<std::uint64_t>(g.banks) * static_cast<unsigned>(g.bank_bytes);
-  const bool rows_align = is_power_of_two(row_bytes) && row_bytes % static_cast<unsigned>(g.unit) == 0 &&
-                          row_bytes >= static_cast<unsigned>(g.width);
-  const std::uint64_t row = rows_align ? row_bytes / static_cast<unsigned>(g.unit) : 0;
-  if (!Visitor::wants_passes && rows_align && diff < row) {
+  const std::uint64_t row = aligned_row(g);  // 0: rows do not align
+  if (!Visitor::wants_passes && row != 0 && diff < row) {
     r.wavefronts += 1;
     if (r.degree < 1) r.degree = 1;
     return;
@@ -756,7 +794,7 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   // Lanes share a bank every p = banks / gcd(s, banks) lanes, with distinct words (s != 0),
   // so the phase costs ceil(n / p). |step| < 2^32 keeps the words distinct modulo 2^64.
   // banks is a power of two here (rows align), so gcd(s, banks) is s's lowest set bit.
-  if (!Visitor::wants_passes && span.dense && rows_align && g.width <= g.bank_bytes &&
+  if (!Visitor::wants_passes && span.dense && row != 0 && g.width <= g.bank_bytes &&
       step * static_cast<unsigned>(g.unit) % bb == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
       is_affine(v, lo, hi, step)) {
     const std::uint64_t s_mod = step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
@@ -773,42 +811,35 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     }
     return;
   }
-  const bool keep_nodes = Visitor::wants_passes || !rows_align;
+  const bool keep_nodes = Visitor::wants_passes || row == 0;
   const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
   int worst = 0, worst_bank = -1;
   conflict_witness queued{};  // with queues: the worst bank's first two words and their lanes
   if (!keep_nodes) {
-    // Count distinct words per bank without queues. An aligned lane's `words` words fill one
-    // group of `words` consecutive banks in one bank row, and every bank of a group sees the
-    // same lanes, so groups are counted instead of banks: lane l's "chunk" is its first word
-    // divided by `words`. Bit (chunk / groups) % 64 of qbits[group] marks a chunk asked. A clear
-    // bit is a new chunk. A set bit is a repeat when the phase spans fewer than 64 bank rows
-    // (`exact`); otherwise it may be a chunk 64 rows away, and the lanes before decide.
-    // Rows align, so banks, bank_bytes and words are powers of two: shifts and masks, not
-    // divisions (a 64-bit division costs more at run time than the rest of a lane's work).
+    // Count distinct words per bank without queues, by groups of banks (grouping): every bank
+    // of a group sees the same lanes, so lane l's "chunk" (its first word / words) stands for
+    // its words. Bit (chunk / groups) % 64 of qbits[group] marks a chunk asked. A clear bit is a
+    // new chunk. A set bit is a repeat when the phase spans fewer than 64 bank rows (`exact`);
+    // otherwise it may be a chunk 64 rows away, and the lanes before decide.
+    const grouping k = grouping_of(g, words);
     const bool exact = diff < 64 * row;
-    int bank_shift = 0, byte_shift = 0, word_shift = 0;
-    while ((std::uint64_t{1} << bank_shift) < banks) ++bank_shift;
-    while ((std::uint64_t{1} << byte_shift) < bb) ++byte_shift;
-    while ((1 << word_shift) < words) ++word_shift;
-    const int group_shift = bank_shift - word_shift, chunk_shift = byte_shift + word_shift;
-    const std::uint64_t groups = std::uint64_t{1} << group_shift;
+    const int unit_shift = k.unit_shift, chunk_shift = k.chunk_shift, group_shift = k.group_shift;
+    const std::uint64_t groups = std::uint64_t{1} << group_shift, group_mask = groups - 1;
     std::uint64_t* qbits = counts.qbits;
-    int* count = counts.count;
+    unsigned char* count = counts.count;
     for (int l = lo; l <= hi; ++l) {
       if (!span.dense && !(lanes >> l & 1)) continue;
-      const std::uint64_t c = v.value[l] * static_cast<unsigned>(g.unit) >> chunk_shift,
-                          bit = std::uint64_t{1} << (c >> group_shift & 63);
-      const int b = static_cast<int>(c & (groups - 1));
+      const std::uint64_t c = v.value[l] << unit_shift >> chunk_shift, bit = std::uint64_t{1} << (c >> group_shift & 63);
+      const int b = static_cast<int>(c & group_mask);
       if (qbits[b] & bit) {
         bool seen = exact;
-        for (int m = lo; m < l && !seen; ++m)
-          seen = (lanes >> m & 1) && (v.value[m] * static_cast<unsigned>(g.unit) >> chunk_shift) == c;
+        for (int m = lo; m < l && !seen; ++m) seen = (lanes >> m & 1) && (v.value[m] << unit_shift >> chunk_shift) == c;
         if (seen) continue;
       }
       qbits[b] |= bit;
-      if (++count[b] > worst) worst = count[b], worst_bank = b << word_shift;
+      if (++count[b] > worst) worst = count[b], worst_bank = b;
     }
+    if (worst_bank > 0) worst_bank <<= k.word_shift;
     for (std::uint64_t b = 0; b < groups; ++b) qbits[b] = 0, count[b] = 0;
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
@@ -818,10 +849,10 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
       if (!(lanes >> l & 1)) continue;
       const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
       int pass = 0;
-      for (int k = 0; k < words; ++k) {
-        const int q = serve(s, w0 + static_cast<unsigned>(k), l, g.banks);
+      for (int j = 0; j < words; ++j) {
+        const int q = serve(s, w0 + static_cast<unsigned>(j), l, g.banks);
         pass = q > pass ? q : pass;
-        if constexpr (Visitor::wants_passes) visit.word(l, phase, w0 + static_cast<unsigned>(k), q);
+        if constexpr (Visitor::wants_passes) visit.word(l, phase, w0 + static_cast<unsigned>(j), q);
       }
       if constexpr (Visitor::wants_passes) visit.lane(l, phase, pass);
     }
@@ -848,8 +879,8 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   for (int l = lo; l <= hi; ++l) {
     if (!(lanes >> l & 1)) continue;
     const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) / bb;
-    for (int k = 0; k < words; ++k) {
-      const std::uint64_t word = w0 + static_cast<unsigned>(k);
+    for (int j = 0; j < words; ++j) {
+      const std::uint64_t word = w0 + static_cast<unsigned>(j);
       if ((word & (banks - 1)) != static_cast<unsigned>(worst_bank)) continue;
       if (w.lane_a < 0) {
         w.lane_a = l, w.word_a = word;
@@ -893,7 +924,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = words[l];
   no_visitor none{};
-  bank_counts counts{};
+  bank_counts<32> counts{};
   report r{};
   serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, counts, none, r);
   return r.degree;
@@ -924,7 +955,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
   }
   if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
   const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
-  bank_counts counts{};
+  bank_counts<counters_for<Arch>()> counts{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
