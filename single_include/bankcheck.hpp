@@ -1631,10 +1631,12 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
 // give periods (index_period), one access of each class that costs the same, counted once per
 // member. Classes are visited in the order of their first members, which are the ones
 // analyzed, so the worst access is the one a walk over every access finds.
+// With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
+// only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
-                                                      const Arch& arch) {
+                                                      const Arch& arch, long long stop_at = -1) {
   tile_report t{};
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
@@ -1658,7 +1660,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
         if (!add_access<Pattern>(t, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
-                                 byte_offset, arch))
+                                 byte_offset, arch) ||
+            (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
 }
@@ -2082,35 +2085,140 @@ struct swizzled_facts {
     return pitched_bitwise(cols, bytes, p.b == 0 ? 62 : p.m, true);
   }
 };
+// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
 template <class Pattern>
-BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p) {
+BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p,
+                                                          long long stop_at) {
   auto offset = [bytes, cols, p](int r, int c) {
     return static_cast<long long>(
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{});
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
+                            stop_at);
 }
+template <class Pattern, int Bytes, int R, int C, int B, int M, int S, long long StopAt>
+inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+
+// Pattern's walk stopped at 0 conflicts: its first access alone, counted once per access of its
+// class, as the whole walk counts it. Its conflicts are a floor under the pattern's.
 template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
-inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S});
+inline constexpr tile_report swizzled_probe_v = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, 0>;
 
-template <int Bytes, int R, int C, int B, int M, int S, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr layout_cost swizzle_cost() noexcept {
-  layout_cost c{};
-  c.usable = true;
-  (c.add(swizzled_cost_v<Patterns, Bytes, R, C, B, M, S>), ...);
-  return c;
+template <class... Patterns>
+struct pattern_list {};
+
+// c plus the costs of the patterns listed first; with Cap >= 0 the walks stop once c's conflicts
+// reach Cap. Round 0 takes those whose first access conflicts (all of them when Cap < 0), round
+// 1 the others of `all`: the likelier to reach Cap go first. The sums do not depend on the order.
+template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All>
+BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<>, All all) noexcept {
+  if constexpr (Round == 0) {
+    return add_swizzle_costs<Bytes, R, C, B, M, S, 1, Cap>(c, all, all);
+  } else {
+    return c;
+  }
+}
+template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All, class Pattern,
+          class... Rest>
+BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<Pattern, Rest...>,
+                                                              All all) noexcept {
+  if constexpr ((Cap < 0 || swizzled_probe_v<Pattern, Bytes, R, C, B, M, S>.conflicts() > 0) != (Round == 0)) {
+    return add_swizzle_costs<Bytes, R, C, B, M, S, Round, Cap>(c, pattern_list<Rest...>{}, all);
+  } else {
+    constexpr tile_report t = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, Cap>;
+    c.add(t);
+    if constexpr (Cap >= 0 && t.conflicts() >= Cap) {
+      return c;
+    } else {
+      return add_swizzle_costs<Bytes, R, C, B, M, S, Round, (Cap < 0 ? Cap : Cap - t.conflicts())>(
+          c, pattern_list<Rest...>{}, all);
+    }
+  }
 }
 
-// swizzled_tile's candidates: swizzle_candidate I.
+// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts. When the
+// first accesses already reach Cap, their cost alone: at least Cap conflicts either way.
 template <int Bytes, int R, int C, class... Patterns>
 struct swizzles {
   template <int I>
+  static constexpr swizzle_params params =
+      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
+  // The conflicts of candidate I's first accesses: a floor under its conflicts.
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
+    constexpr swizzle_params p = params<I>;
+    return (0 + ... + swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>.conflicts());
+  }
+  template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    constexpr swizzle_params p =
-        swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
-    return swizzle_cost<Bytes, R, C, p.b, p.m, p.s, Patterns...>();
+    constexpr swizzle_params p = params<I>;
+    layout_cost c{};
+    c.usable = true;
+    if constexpr (Cap >= 0 && probe_conflicts<I>() >= Cap) {
+      (c.add(swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>), ...);
+      return c;
+    } else {
+      return add_swizzle_costs<Bytes, R, C, p.b, p.m, p.s, 0, Cap>(c, pattern_list<Patterns...>{},
+                                                                 pattern_list<Patterns...>{});
+    }
   }
 };
+
+// choose, with a bound: the best of candidates I .. Last - 1, but Best, that beats candidate Best
+// with Cap conflicts (Cap < 0: any does), or index -1 when none does. Every candidate has the
+// same ideal (a swizzle is a bijection: lanes that share an address still do, and the phases
+// depend on nothing else), so better() is fewer conflicts, and a tie keeps the smaller index.
+// Each walk stops where the candidate can no longer win; only the chosen one's cost is whole.
+template <class Candidates, int I, int Last, long long Cap, int Best>
+BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
+  if constexpr (I == Best) {
+    if constexpr (I + 1 >= Last) {
+      return choice{-1, {}};
+    } else {
+      return choose_below<Candidates, I + 1, Last, Cap, Best>();
+    }
+  } else {
+    constexpr long long cap = Cap >= 0 && I < Best ? Cap + 1 : Cap;  // before Best, a tie wins
+    constexpr layout_cost here = Candidates::template cost<I, cap>();
+    constexpr long long conflicts = here.wavefronts - here.ideal;
+    constexpr choice mine{cap >= 0 && conflicts >= cap ? -1 : I, here};
+    if constexpr (here.conflict_free() || I + 1 >= Last) {
+      return mine;
+    } else {
+      constexpr choice rest =
+          choose_below<Candidates, I + 1, Last, (mine.index < 0 ? Cap : conflicts), (mine.index < 0 ? Best : I)>();
+      return rest.index >= 0 ? rest : mine;
+    }
+  }
+}
+
+// The candidate whose first accesses conflict least, the first on a tie: a likely winner whose
+// conflicts bound the others' walks from the start. Called with I = 1: `best` is the best of
+// candidates 0 .. I - 1 so far, its first accesses having `floor` conflicts.
+template <class Candidates, int I, int Last>
+BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexcept {
+  if constexpr (I >= Last) {
+    return best;
+  } else {
+    constexpr long long here = Candidates::template probe_conflicts<I>();
+    return likely_best<Candidates, I + 1, Last>(here < floor ? I : best, here < floor ? here : floor);
+  }
+}
+
+// What choose finds: the first conflict-free candidate, found with every walk stopped at its
+// first conflict; when there is none, the best of all, bounded from the start by a likely one.
+template <class Candidates, int Last>
+BANKCHECK_HOST_DEVICE constexpr choice choose_swizzle() noexcept {
+  constexpr choice first_free = choose_below<Candidates, 0, Last, 1, -1>();
+  if constexpr (first_free.index >= 0) {
+    return first_free;
+  } else {
+    constexpr int seed = likely_best<Candidates, 1, Last>(0, Candidates::template probe_conflicts<0>());
+    constexpr layout_cost seed_cost = Candidates::template cost<seed, -1>();
+    constexpr choice rest = choose_below<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
+    return rest.index >= 0 ? rest : choice{seed, seed_cost};
+  }
+}
 
 template <int Bytes, int R, int C, class Accesses>
 struct swizzle_for;
@@ -2120,7 +2228,7 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
   static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr choice value = choose<swizzles<Bytes, R, C, Patterns...>, 0, candidates>();
+  static constexpr choice value = choose_swizzle<swizzles<Bytes, R, C, Patterns...>, candidates>();
   static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
 };
 

@@ -137,10 +137,12 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
 // give periods (index_period), one access of each class that costs the same, counted once per
 // member. Classes are visited in the order of their first members, which are the ones
 // analyzed, so the worst access is the one a walk over every access finds.
+// With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
+// only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
-                                                      const Arch& arch) {
+                                                      const Arch& arch, long long stop_at = -1) {
   tile_report t{};
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
@@ -164,7 +166,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
         if (!add_access<Pattern>(t, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
-                                 byte_offset, arch))
+                                 byte_offset, arch) ||
+            (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
 }
