@@ -1601,6 +1601,15 @@ struct index_classes {
   BANKCHECK_HOST_DEVICE constexpr int count(int j) const noexcept { return j < full ? (full - 1 - j) / period + 1 : 1; }
 };
 
+// byte_offset(r, c), called from add_access's lambda through a __host__ __device__ function
+// that nvcc does not check: that lambda is __host__ __device__, and the user's may be
+// __device__ only (written inside a kernel) or __host__ only (at namespace scope).
+BANKCHECK_CALLS_USER_CODE
+template <class ByteOffset>
+BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
+  return static_cast<long long>(byte_offset(r, c));
+}
+
 // The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch>
@@ -1613,7 +1622,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
       [&](int lane) -> long long {
         const element e = Pattern::at(shape, k, lane);
         outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
-        return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
+        return outside ? 0 : offset_at(byte_offset, e.row, e.col);
       },
       op, lanes, arch);
   if (outside || !r.ok()) {
@@ -1729,19 +1738,6 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
 // generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
 inline constexpr int chunk_accesses = 128;
 
-// The user's byte_offset through a __host__ __device__ call that nvcc does not check: a lambda
-// at namespace scope is __host__ only, and add_access calls byte_offset from a lambda of its own.
-template <class F>
-struct user_offset {
-  const F* f;
-  BANKCHECK_CALLS_USER_CODE
-  BANKCHECK_HOST_DEVICE constexpr auto operator()(int r, int c) const { return (*f)(r, c); }
-};
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr user_offset<F> user_offset_of(const F& f) noexcept {
-  return user_offset<F>{&f};
-}
-
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
 template <class Pattern, int First, int Last, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOffset byte_offset, Arch arch) {
@@ -1755,11 +1751,11 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols};
-  static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, user_offset_of(ByteOffset), Arch{});
+  static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, Arch{});
   static constexpr int accesses = checked.ok() ? Pattern::accesses(shape) : 0;
   template <int First, int Last>
   BANKCHECK_HOST_DEVICE static constexpr tile_report walk() {
-    return walk_slice<Pattern, First, Last>(shape, user_offset_of(ByteOffset), Arch{});
+    return walk_slice<Pattern, First, Last>(shape, ByteOffset, Arch{});
   }
 };
 

@@ -84,6 +84,18 @@ __global__ void transpose_swizzled(const float* in, float* out) {
   out[y * 32 + x] = tile(x, y);
 }
 
+__global__ void tile_report_in_kernel(const int* pitch, long long* out) {
+  // analyze_pattern over lambdas written inside the kernel: in a constant expression, and on a
+  // pitch known only at run time.
+  constexpr bc::tile_report padded =
+      bc::analyze_pattern<bc::column_segments<>>({4, 32, 32}, [](int r, int c) { return 4 * (33 * r + c); });
+  static_assert(padded.conflict_free() && padded.accesses == 32, "padded columns of float[32][33]");
+  const int p = pitch[blockIdx.x];
+  const bc::tile_report columns =
+      bc::analyze_pattern<bc::column_segments<>>({4, 32, 32}, [p](int r, int c) { return 4 * (p * r + c); });
+  out[threadIdx.x] = columns.wavefronts;
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;
