@@ -4,7 +4,14 @@
 #ifndef BANKCHECK_PADDED_TILE_HPP
 #define BANKCHECK_PADDED_TILE_HPP
 
+// Only mp_list, from the header that defines it alone where this Boost has one:
+// <boost/mp11/list.hpp> also brings <type_traits> and mp_append, a third or more of the
+// library's include cost (benchmarks/README.md, "Include cost").
+#if __has_include(<boost/mp11/detail/mp_list.hpp>)
+#include <boost/mp11/detail/mp_list.hpp>
+#else
 #include <boost/mp11/list.hpp>
+#endif
 
 #include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
