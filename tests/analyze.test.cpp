@@ -217,6 +217,9 @@ TEST_CASE("bad input gives an error and no count at run time") {
 
   // The seed's functions: 0 passes means invalid input.
   CHECK(conflict_degree([one](int l) { return l - one; }) == 0);
+  CHECK(conflict_degree([one](int l) { return 30 * one - l; }) == 0);  // affine, negative from lane 31 on
+  CHECK(conflict_degree([one](int l) { return 31 * one - l; }) == 1);  // affine, down to 0
+  CHECK(conflict_degree([one](int) { return 5 * one; }) == 1);         // one word: a broadcast
   CHECK(conflict_degree([one](int) { return ~std::uint64_t{0} / 2 * one; }) == 0);  // 4 * word overflows
   const pass_table t = pass_schedule([one](int l) { return l - one; });
   CHECK(t.error == errc::address_must_not_be_negative);

@@ -84,13 +84,11 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
-  // Gathered here, into 32 words, not through lane_values: this is the check users write most,
-  // and its compile time is mostly this loop (benchmarks/README.md).
+  // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this is
+  // the check users write most, and its compile time is mostly this loop (benchmarks/README.md).
   std::uint64_t words[32] = {};
-  const std::uint64_t w0 = words[0] = static_cast<std::uint64_t>(word_of_lane(0));
-  std::uint64_t diff = 0;
-  for (int l = 1; l < 32; ++l) diff |= (words[l] = static_cast<std::uint64_t>(word_of_lane(l))) ^ w0;
-  return detail::seed_degree(words, diff, detail::address_type<decltype(word_of_lane(0))>::is_signed);
+  for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
+  return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.

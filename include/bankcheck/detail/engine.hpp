@@ -395,29 +395,43 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
   }
 }
 
-// The seed's model: lanes 0..31 read one 4-byte word each, words[l], from 32 banks; `diff` has
-// the bits in which some word differs from words[0]. Returns the passes, or 0 for invalid input
-// at run time. The same stages as serve_phase, specialized to the seed's fixed geometry, as
-// conflict_degree is the check users write most often: one bank row costs 1; affine words cost
-// gcd(stride, 32); words within 64 bank rows are bucketed by q-bits; anything wider goes to
-// serve_phase.
-BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32], std::uint64_t diff,
-                                                bool is_signed) noexcept {
-  const std::uint64_t w0 = words[0];
+// The seed's model: lanes 0..31 read one 4-byte word each, w[l], from 32 banks. Returns the
+// passes, or 0 for invalid input at run time. The same stages as serve_phase, specialized to the
+// seed's fixed geometry, as conflict_degree is the check users write most often: affine words
+// cost gcd(stride, 32); one bank row costs 1; words within 64 bank rows are bucketed by q-bits;
+// anything wider goes to serve_phase. The first two stages are written out, not looped: a
+// constant evaluation pays about as much for a loop's control as for each term's work, and
+// these stages decide most checks (benchmarks/README.md).
+BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&w)[32], bool is_signed) noexcept {
+  const std::uint64_t w0 = w[0], s = w[1] - w0;
+  // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
+  // last wraps around, so those two alone bound every word for check_values.
+  if (s + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
+      w[2] == w0 + 2 * s && w[3] == w0 + 3 * s && w[4] == w0 + 4 * s && w[5] == w0 + 5 * s &&
+      w[6] == w0 + 6 * s && w[7] == w0 + 7 * s && w[8] == w0 + 8 * s && w[9] == w0 + 9 * s &&
+      w[10] == w0 + 10 * s && w[11] == w0 + 11 * s && w[12] == w0 + 12 * s && w[13] == w0 + 13 * s &&
+      w[14] == w0 + 14 * s && w[15] == w0 + 15 * s && w[16] == w0 + 16 * s && w[17] == w0 + 17 * s &&
+      w[18] == w0 + 18 * s && w[19] == w0 + 19 * s && w[20] == w0 + 20 * s && w[21] == w0 + 21 * s &&
+      w[22] == w0 + 22 * s && w[23] == w0 + 23 * s && w[24] == w0 + 24 * s && w[25] == w0 + 25 * s &&
+      w[26] == w0 + 26 * s && w[27] == w0 + 27 * s && w[28] == w0 + 28 * s && w[29] == w0 + 29 * s &&
+      w[30] == w0 + 30 * s && w[31] == w0 + 31 * s) {
+    if (check_values(w0 | w[31], 4, is_signed, 4) != errc::none) return 0;
+    return s == 0 ? 1 : static_cast<int>(gcd_with_banks(s % 32, 32));  // s == 0: one word, a broadcast
+  }
+  const std::uint64_t diff =
+      (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) | (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) |
+      (w[8] ^ w0) | (w[9] ^ w0) | (w[10] ^ w0) | (w[11] ^ w0) | (w[12] ^ w0) | (w[13] ^ w0) | (w[14] ^ w0) |
+      (w[15] ^ w0) | (w[16] ^ w0) | (w[17] ^ w0) | (w[18] ^ w0) | (w[19] ^ w0) | (w[20] ^ w0) | (w[21] ^ w0) |
+      (w[22] ^ w0) | (w[23] ^ w0) | (w[24] ^ w0) | (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
+      (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0);
   if (check_values(w0 | diff, 4, is_signed, 4) != errc::none) return 0;
   if (diff < 32) return 1;
-  const std::uint64_t step = words[1] - w0;
-  std::uint64_t off = 0, expected = words[1];
-  for (int l = 2; l < 32 && off == 0; ++l) off |= words[l] ^ (expected += step);
-  // |step| < 2^32 keeps the 32 words distinct modulo 2^64.
-  if (off == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33))
-    return static_cast<int>(gcd_with_banks(step % 32, 32));
   if (diff < 64 * std::uint64_t{32}) {  // q-bits exact: bit (word / 32) % 64 of qbits[bank] marks a word asked
     std::uint64_t qbits[32] = {};
     int count[32] = {}, worst = 1;
-    for (const std::uint64_t w : words) {
-      const std::uint64_t bit = std::uint64_t{1} << (w / 32 % 64);
-      const int b = static_cast<int>(w % 32);
+    for (const std::uint64_t x : w) {
+      const std::uint64_t bit = std::uint64_t{1} << (x / 32 % 64);
+      const int b = static_cast<int>(x % 32);
       if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b];
       qbits[b] |= bit;
     }
@@ -425,7 +439,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&words)[32]
   }
   lane_values v{};
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
-  for (int l = 0; l < 32; ++l) v.value[l] = words[l];
+  for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   no_visitor none{};
   bank_counts<32> counts{};
   report r{};
