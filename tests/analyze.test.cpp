@@ -38,6 +38,10 @@ static_assert(conflict_degree([](int l) { return l / 8; }) == 1, "eight lanes sh
 static_assert(strided_matches_closed_form(130), "conflict_degree(l * d) == gcd(d, 32)");
 static_assert(strided_degree(0) == 1 && strided_degree(32) == 32 && strided_degree(48) == 16 && strided_degree(-6) == 2);
 
+// The portable bit count (used where the compiler has no builtin) agrees with the one in use.
+static_assert(bankcheck::detail::set_bits(0) == 0 && bankcheck::detail::set_bits(~std::uint64_t{0}) == 64 &&
+              bankcheck::detail::set_bits(0x8000000000f00101) == BANKCHECK_DETAIL_SET_BITS(0x8000000000f00101));
+
 // The pass schedule: a lane is served in its word's position in its bank's queue.
 static_assert(pass_schedule([](int l) { return 32 * l; })[0] == 0 && pass_schedule([](int l) { return 32 * l; })[31] == 31);
 static_assert(pass_schedule([](int l) { return 2 * l; })[15] == 0 && pass_schedule([](int l) { return 2 * l; })[16] == 1);

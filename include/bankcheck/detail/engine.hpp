@@ -48,6 +48,19 @@ BANKCHECK_HOST_DEVICE constexpr int highest_lane(std::uint64_t m) noexcept {
 #endif
 }
 
+// The set bits of m. The macro, not the function, where the compiler has a builtin (GCC, Clang
+// and nvcc, as a constant expression): in a constant evaluation a call costs more than the count.
+BANKCHECK_HOST_DEVICE constexpr int set_bits(std::uint64_t m) noexcept {
+  int n = 0;
+  for (; m != 0; m &= m - 1) ++n;
+  return n;
+}
+#if defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__)
+#define BANKCHECK_DETAIL_SET_BITS(m) __builtin_popcountll(m)
+#else
+#define BANKCHECK_DETAIL_SET_BITS(m) ::bankcheck::detail::set_bits(m)
+#endif
+
 // The lanes of a mask as a loop range: lowest..highest, and whether every lane between is set.
 struct lane_span {
   int first;
@@ -399,10 +412,12 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
 // passes, or 0 for invalid input at run time. The same stages as serve_phase, specialized to the
 // seed's fixed geometry, as conflict_degree is the check users write most often: affine words
 // cost gcd(stride, 32); one bank row costs 1; words within 64 bank rows are bucketed by q-bits;
-// anything wider goes to serve_phase. The first two stages are written out, not looped: a
-// constant evaluation pays about as much for a loop's control as for each term's work, and
-// these stages decide most checks (benchmarks/README.md).
-BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&w)[32], bool is_signed) noexcept {
+// anything wider goes to serve_phase. The first three stages are written out, not looped: a
+// constant evaluation pays about as much for a loop's control as for each term's work
+// (benchmarks/compile/costs.py, benchmarks/README.md). A template (Word is std::uint64_t) so
+// that only units that call conflict_degree compile it (a quarter of analyze.hpp's cost to g++).
+template <class Word>
+BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
   // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
   // last wraps around, so those two alone bound every word for check_values.
@@ -418,23 +433,46 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const std::uint64_t (&w)[32], bo
     if (check_values(w0 | w[31], 4, is_signed, 4) != errc::none) return 0;
     return s == 0 ? 1 : static_cast<int>(gcd_with_banks(s % 32, 32));  // s == 0: one word, a broadcast
   }
-  const std::uint64_t diff =
-      (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) | (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) |
-      (w[8] ^ w0) | (w[9] ^ w0) | (w[10] ^ w0) | (w[11] ^ w0) | (w[12] ^ w0) | (w[13] ^ w0) | (w[14] ^ w0) |
-      (w[15] ^ w0) | (w[16] ^ w0) | (w[17] ^ w0) | (w[18] ^ w0) | (w[19] ^ w0) | (w[20] ^ w0) | (w[21] ^ w0) |
-      (w[22] ^ w0) | (w[23] ^ w0) | (w[24] ^ w0) | (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
-      (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0);
+  // Four short chains, not one of 31 terms: g++ takes twice as long to parse the long one.
+  const std::uint64_t d0 = (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) |
+                           (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) | (w[8] ^ w0),
+                      d1 = (w[9] ^ w0) | (w[10] ^ w0) | (w[11] ^ w0) | (w[12] ^ w0) |
+                           (w[13] ^ w0) | (w[14] ^ w0) | (w[15] ^ w0) | (w[16] ^ w0),
+                      d2 = (w[17] ^ w0) | (w[18] ^ w0) | (w[19] ^ w0) | (w[20] ^ w0) |
+                           (w[21] ^ w0) | (w[22] ^ w0) | (w[23] ^ w0) | (w[24] ^ w0),
+                      d3 = (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
+                           (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0),
+                      diff = d0 | d1 | d2 | d3;
   if (check_values(w0 | diff, 4, is_signed, 4) != errc::none) return 0;
   if (diff < 32) return 1;
-  if (diff < 64 * std::uint64_t{32}) {  // q-bits exact: bit (word / 32) % 64 of qbits[bank] marks a word asked
-    std::uint64_t qbits[32] = {};
-    int count[32] = {}, worst = 1;
-    for (const std::uint64_t x : w) {
-      const std::uint64_t bit = std::uint64_t{1} << (x / 32 % 64);
-      const int b = static_cast<int>(x % 32);
-      if (!(qbits[b] & bit) && ++count[b] > worst) worst = count[b];
-      qbits[b] |= bit;
-    }
+  if (diff < 64 * std::uint64_t{32}) {
+    // Within one block of 64 bank rows: bit (word / 32) % 64 of q[bank] marks a word asked, and
+    // a bank's passes are its bits.
+    std::uint64_t q[32] = {};
+#define BANKCHECK_DETAIL_ASK(l) q[w[l] % 32] |= std::uint64_t{1} << (w[l] / 32 % 64);
+    BANKCHECK_DETAIL_ASK(0) BANKCHECK_DETAIL_ASK(1) BANKCHECK_DETAIL_ASK(2) BANKCHECK_DETAIL_ASK(3)
+    BANKCHECK_DETAIL_ASK(4) BANKCHECK_DETAIL_ASK(5) BANKCHECK_DETAIL_ASK(6) BANKCHECK_DETAIL_ASK(7)
+    BANKCHECK_DETAIL_ASK(8) BANKCHECK_DETAIL_ASK(9) BANKCHECK_DETAIL_ASK(10) BANKCHECK_DETAIL_ASK(11)
+    BANKCHECK_DETAIL_ASK(12) BANKCHECK_DETAIL_ASK(13) BANKCHECK_DETAIL_ASK(14) BANKCHECK_DETAIL_ASK(15)
+    BANKCHECK_DETAIL_ASK(16) BANKCHECK_DETAIL_ASK(17) BANKCHECK_DETAIL_ASK(18) BANKCHECK_DETAIL_ASK(19)
+    BANKCHECK_DETAIL_ASK(20) BANKCHECK_DETAIL_ASK(21) BANKCHECK_DETAIL_ASK(22) BANKCHECK_DETAIL_ASK(23)
+    BANKCHECK_DETAIL_ASK(24) BANKCHECK_DETAIL_ASK(25) BANKCHECK_DETAIL_ASK(26) BANKCHECK_DETAIL_ASK(27)
+    BANKCHECK_DETAIL_ASK(28) BANKCHECK_DETAIL_ASK(29) BANKCHECK_DETAIL_ASK(30) BANKCHECK_DETAIL_ASK(31)
+#undef BANKCHECK_DETAIL_ASK
+    int worst = 1, c = 0;
+#define BANKCHECK_DETAIL_PASSES(b) c = BANKCHECK_DETAIL_SET_BITS(q[b]), worst = c > worst ? c : worst;
+    BANKCHECK_DETAIL_PASSES(0) BANKCHECK_DETAIL_PASSES(1) BANKCHECK_DETAIL_PASSES(2)
+    BANKCHECK_DETAIL_PASSES(3) BANKCHECK_DETAIL_PASSES(4) BANKCHECK_DETAIL_PASSES(5)
+    BANKCHECK_DETAIL_PASSES(6) BANKCHECK_DETAIL_PASSES(7) BANKCHECK_DETAIL_PASSES(8)
+    BANKCHECK_DETAIL_PASSES(9) BANKCHECK_DETAIL_PASSES(10) BANKCHECK_DETAIL_PASSES(11)
+    BANKCHECK_DETAIL_PASSES(12) BANKCHECK_DETAIL_PASSES(13) BANKCHECK_DETAIL_PASSES(14)
+    BANKCHECK_DETAIL_PASSES(15) BANKCHECK_DETAIL_PASSES(16) BANKCHECK_DETAIL_PASSES(17)
+    BANKCHECK_DETAIL_PASSES(18) BANKCHECK_DETAIL_PASSES(19) BANKCHECK_DETAIL_PASSES(20)
+    BANKCHECK_DETAIL_PASSES(21) BANKCHECK_DETAIL_PASSES(22) BANKCHECK_DETAIL_PASSES(23)
+    BANKCHECK_DETAIL_PASSES(24) BANKCHECK_DETAIL_PASSES(25) BANKCHECK_DETAIL_PASSES(26)
+    BANKCHECK_DETAIL_PASSES(27) BANKCHECK_DETAIL_PASSES(28) BANKCHECK_DETAIL_PASSES(29)
+    BANKCHECK_DETAIL_PASSES(30) BANKCHECK_DETAIL_PASSES(31)
+#undef BANKCHECK_DETAIL_PASSES
     return worst;
   }
   lane_values v{};
