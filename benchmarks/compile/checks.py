@@ -3,7 +3,7 @@
 # Compile-time benchmark: N distinct conflict_degree checks in one translation unit, against the
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
-                                       [--mix all|free|conflict] [--std 17] [--callgrind]
+                                       [--mix all|free|conflict] [--family 0-5] [--std 17] [--callgrind]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
@@ -57,9 +57,15 @@ def degree(fn):
     return max(len(s) for s in banks.values())
 
 
-def pick(n, mix):
+FAMILY_NAMES = ["padded columns", "row segments", "XOR-swizzled rows", "groups sharing a word",
+                "2-D thread blocks", "plain strides"]
+
+
+def pick(n, mix, family=None):
     chosen = []
-    for body, fn in families():
+    for k, (body, fn) in enumerate(families()):
+        if family is not None and k % 6 != family:
+            continue
         d = degree(fn)
         if mix == "free" and d != 1:
             continue
@@ -100,18 +106,21 @@ def main():
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--compilers", default="g++,clang++")
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
+    ap.add_argument("--family", type=int, choices=range(6),
+                    help="only one family of index functions: " + ", ".join(f"{i} {n}" for i, n in enumerate(FAMILY_NAMES)))
     ap.add_argument("--std", default="17")
     ap.add_argument("--header", default="bankcheck/analyze.hpp",
                     help="the header the library unit includes (default: the one declaring conflict_degree)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
     args = ap.parse_args()
 
-    checks = pick(args.checks, args.mix)
+    checks = pick(args.checks, args.mix, args.family)
     free = sum(1 for _, d in checks if d == 1)
     print(f"command: {' '.join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])}")
     measure = "instructions (millions, callgrind)" if args.callgrind else f"CPU seconds, best of {args.repeat}"
     unit_name = "Minstr" if args.callgrind else "s"
-    print(f"{len(checks)} distinct checks ({free} conflict-free, {len(checks) - free} with conflicts), "
+    only = "" if args.family is None else f" of family {args.family} ({FAMILY_NAMES[args.family]})"
+    print(f"{len(checks)} distinct checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
           f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit; the library unit includes "
           f"<{args.header}>\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
