@@ -27,7 +27,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
                                                Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (p.error != errc::none) return report{p.error};
-  detail::lane_values v{};
+  detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
@@ -41,8 +41,8 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 
 namespace detail {
 // Runs the engine with a visitor that records every lane's phase and pass.
-template <class Arch>
-BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values& v, access op, const plan& p,
+template <int Lanes, class Arch>
+BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v, access op, const plan& p,
                                                     const Arch& a) noexcept {
   pass_table t{};
   t.lanes = a.warp_size;
@@ -66,7 +66,7 @@ template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                          Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  detail::lane_values v{};
+  detail::lane_values<detail::lanes_for<Arch>()> v{};
   if (p.error == errc::none) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
@@ -96,7 +96,7 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
-  detail::lane_values v{};
+  detail::lane_values<32> v{};
   v.unit = 4;
   detail::gather_dense(word_of_lane, 0, 31, v);
   constexpr arch::nvidia_t a{};

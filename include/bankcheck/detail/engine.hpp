@@ -16,9 +16,12 @@ namespace bankcheck {
 namespace detail {
 
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
-// `unit` bytes (1: byte addresses; 4: the seed's word indices).
+// `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
+// (lanes_for); C++17 constant evaluation needs every entry initialized, so run time pays for
+// zeroing each one.
+template <int Lanes>
 struct lane_values {
-  std::uint64_t value[64] = {};
+  std::uint64_t value[Lanes] = {};
   std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
   std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
   int unit = 1;
@@ -37,6 +40,12 @@ BANKCHECK_HOST_DEVICE constexpr int lowest_lane(std::uint64_t m) noexcept {
   return l;
 #endif
 }
+// The same as an expression, for code that a constant evaluation runs often: a call costs steps.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define BANKCHECK_DETAIL_LOWEST_BIT(m) __builtin_ctzll(m)
+#else
+#define BANKCHECK_DETAIL_LOWEST_BIT(m) ::bankcheck::detail::lowest_lane(m)
+#endif
 BANKCHECK_HOST_DEVICE constexpr int highest_lane(std::uint64_t m) noexcept {
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
   return 63 - __builtin_clzll(m);
@@ -117,8 +126,8 @@ struct address_type {
 // Calls f(l) once for each lane l of first..last, in order; records the values, their OR and
 // the bits in which they differ from the first. Kept small: it is instantiated once per callable.
 BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values& v) {
+template <class F, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values<Lanes>& v) {
   v.is_signed = address_type<decltype(f(0))>::is_signed;
   std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first)), diff = 0;
   for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
@@ -127,8 +136,8 @@ BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lan
 
 // The same for the lanes of any mask.
 BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values& v) {
+template <class F, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
   if (span.dense) return gather_dense(f, span.first, span.last, v);
   v.is_signed = address_type<decltype(f(0))>::is_signed;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
@@ -148,7 +157,8 @@ BANKCHECK_HOST_DEVICE constexpr errc check_values(std::uint64_t all, int unit, b
              ? violated::address_must_be_a_multiple_of_the_access_width()
              : errc::none;
 }
-BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values& v, int width) noexcept {
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values<Lanes>& v, int width) noexcept {
   return check_values(v.all, v.unit, v.is_signed, width);
 }
 
@@ -159,38 +169,50 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t gcd_with_banks(std::uint64_t s, st
 }
 
 // How values become banks: word = value * unit / bank_bytes, bank = word % banks; a lane
-// touches max(1, width / bank_bytes) consecutive words.
+// touches max(1, width / bank_bytes) consecutive words. make_geometry fills in the rest once
+// per instruction.
 struct geometry {
-  int banks;
-  int bank_bytes;
-  int unit;
-  int width;
+  int banks = 32;
+  int bank_bytes = 4;
+  int unit = 1;
+  int width = 4;
+  // Values per bank row when rows align: banks * bank_bytes is a power of two that unit (1
+  // or 4) divides and width does not exceed. 0 when they do not.
+  std::uint64_t row = 0;
+  // The counting path's view, where rows align. Then banks, bank_bytes, unit and the words per
+  // lane are powers of two, and an aligned lane's words fill one "group" of `words` consecutive
+  // banks in one bank row: every quantity below is a shift or a mask, not a division (a 64-bit
+  // division costs more at run time than the rest of a lane's work).
+  int unit_shift = 0;   // log2(unit)
+  int chunk_shift = 0;  // log2(bank_bytes * words): a value's chunk is value * unit >> chunk_shift
+  int group_shift = 0;  // log2(groups): a chunk's group is chunk % groups, its row chunk >> group_shift
+  int word_shift = 0;   // log2(words): group b holds banks b * words .. b * words + words - 1
+  // A value's chunk is value << up >> down. unit is at most a chunk (built-in architectures,
+  // and every unit-4 caller uses 4-byte banks), so `down` alone makes it there.
+  int up = 0;
+  int down = 0;
 };
-
-// Values per bank row when rows align: banks * bank_bytes is a power of two that unit divides
-// and width does not exceed. 0 when they do not.
-BANKCHECK_HOST_DEVICE constexpr std::uint64_t aligned_row(const geometry& g) noexcept {
-  const std::uint64_t row_bytes = static_cast<std::uint64_t>(g.banks) * static_cast<unsigned>(g.bank_bytes);
-  return (row_bytes & (row_bytes - 1)) == 0 && row_bytes % static_cast<unsigned>(g.unit) == 0 &&
-                 row_bytes >= static_cast<unsigned>(g.width)
-             ? row_bytes / static_cast<unsigned>(g.unit)
-             : 0;
-}
-
-// The counting path's view of a geometry whose rows align. Then banks, bank_bytes, unit and
-// the words per lane are powers of two, and an aligned lane's words fill one "group" of `words`
-// consecutive banks in one bank row: every quantity below is a shift or a mask, not a division
-// (a 64-bit division costs more at run time than the rest of a lane's work).
-struct grouping {
-  int unit_shift;   // log2(unit)
-  int chunk_shift;  // log2(bank_bytes * words): a value's chunk is value * unit >> chunk_shift
-  int group_shift;  // log2(groups): a chunk's group is chunk % groups, its row chunk >> group_shift
-  int word_shift;   // log2(words): group b holds banks b * words .. b * words + words - 1
-};
-BANKCHECK_HOST_DEVICE constexpr grouping grouping_of(const geometry& g, int words) noexcept {
-  const int word_shift = lowest_lane(static_cast<unsigned>(words));
-  return grouping{lowest_lane(static_cast<unsigned>(g.unit)), lowest_lane(static_cast<unsigned>(g.bank_bytes)) + word_shift,
-                  lowest_lane(static_cast<unsigned>(g.banks)) - word_shift, word_shift};
+BANKCHECK_HOST_DEVICE constexpr geometry make_geometry(int banks, int bank_bytes, int unit, int width) noexcept {
+  // (Few statements: a constant evaluation's step budget counts them.)
+  const std::uint64_t row_bytes = static_cast<std::uint64_t>(banks) * static_cast<unsigned>(bank_bytes);
+  const int unit_shift = BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(unit)),
+            bank_shift = BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(bank_bytes)),
+            word_shift = width > bank_bytes ? BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(width)) - bank_shift : 0,
+            chunk_shift = bank_shift + word_shift;
+  return geometry{banks,
+                  bank_bytes,
+                  unit,
+                  width,
+                  (row_bytes & (row_bytes - 1)) == 0 && (row_bytes & static_cast<unsigned>(unit - 1)) == 0 &&
+                          row_bytes >= static_cast<unsigned>(width)
+                      ? row_bytes >> unit_shift
+                      : 0,
+                  unit_shift,
+                  chunk_shift,
+                  BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(banks)) - word_shift,
+                  word_shift,
+                  unit_shift > chunk_shift ? unit_shift - chunk_shift : 0,
+                  chunk_shift > unit_shift ? chunk_shift - unit_shift : 0};
 }
 
 // Bank queues of one phase. qbits[b] has bit (word / banks) % 64 set for each distinct word of
@@ -224,6 +246,12 @@ struct bank_counts {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr int counters_for() noexcept {
   if constexpr (builtin_arch<Arch>) return Arch::banks;
+  else return 64;
+}
+// Enough lane_values entries for Arch's warp, the same way.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr int lanes_for() noexcept {
+  if constexpr (builtin_arch<Arch>) return Arch::warp_size;
   else return 64;
 }
 
@@ -273,97 +301,129 @@ struct table_visitor {
 };
 
 // value[l] == value[lo] + (l - lo) * step for every lane lo..hi (modulo 2^64).
-BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values& v, int lo, int hi, std::uint64_t step) noexcept {
-  std::uint64_t expected = v.value[lo], off = 0;
-  for (int l = lo + 1; l <= hi && off == 0; ++l) off |= v.value[l] ^ (expected += step);
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values<Lanes>& v, int lo, int hi, std::uint64_t step) noexcept {
+  std::uint64_t off = 0;
+  for (int l = lo + 1; l <= hi && off == 0; l += 2)
+    off = (v.value[l] - v.value[l - 1] - step) | (l < hi ? v.value[l + 1] - v.value[l] - step : 0);
   return off == 0;
+}
+
+// Whether the lanes of a dense span are affine at a step under 2^32 in magnitude, which keeps
+// their values distinct modulo 2^64 (serve_phase's closed form). Tested once per instruction:
+// then each phase of consecutive lanes is affine too.
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr bool affine_step(const lane_values<Lanes>& v, lane_span span) noexcept {
+  const std::uint64_t step = v.value[span.first + (span.last > span.first)] - v.value[span.first];
+  return span.dense && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
+         is_affine(v, span.first, span.last, step);
 }
 
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
-// `Nodes`: the queues' capacity, lanes x words per lane at most (phase_state).
-template <int Nodes, int Groups, class Visitor>
-BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 const geometry& g, int phase, bank_counts<Groups>& counts, Visitor& visit,
-                                                 report& r) noexcept {
+// `affine`: every gathered lane, lowest to highest, is at the same step from the one before
+// (affine_step); so are a dense phase's. `Nodes`: the queues' capacity, lanes x words per lane
+// at most (phase_state).
+template <int Nodes, int Lanes, int Groups, class Visitor>
+BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values<Lanes>& v, std::uint64_t lanes, lane_span span, bool whole,
+                                                 bool affine, const geometry& g, int phase, bank_counts<Groups>& counts,
+                                                 Visitor& visit, report& r) noexcept {
   const int lo = span.first, hi = span.last;
-  std::uint64_t diff = v.diff;
-  if (!whole) {
-    const std::uint64_t x0 = v.value[lo];
-    diff = 0;
-    for (int l = lo + 1; l <= hi; ++l)
-      if (span.dense || (lanes >> l & 1)) diff |= v.value[l] ^ x0;
-  }
   ++r.ideal;
   // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
-  const std::uint64_t row = aligned_row(g);  // 0: rows do not align
+  // A phase's diff has no bit that v.diff lacks, so only a phase of a wider call computes its own.
+  const std::uint64_t row = g.row;  // 0: rows do not align
+  std::uint64_t diff = v.diff;
   if (!Visitor::wants_passes && row != 0 && diff < row) {
     r.wavefronts += 1;
     if (r.degree < 1) r.degree = 1;
     return;
   }
   // (Declarations are grouped: a constant evaluation's step budget counts statements.)
-  const std::uint64_t bb = static_cast<unsigned>(g.bank_bytes), banks = static_cast<unsigned>(g.banks),
-                      step = v.value[lo + (hi > lo)] - v.value[lo];
-  // Affine lanes, one word each: word(l) = w0 + (l - lo) * s, s = step * unit / bank_bytes.
-  // Lanes share a bank every p = banks / gcd(s, banks) lanes, with distinct words (s != 0),
-  // so the phase costs ceil(n / p). |step| < 2^32 keeps the words distinct modulo 2^64.
-  // banks is a power of two here (rows align), so gcd(s, banks) is s's lowest set bit.
-  if (!Visitor::wants_passes && span.dense && row != 0 && g.width <= g.bank_bytes &&
-      step * static_cast<unsigned>(g.unit) % bb == 0 && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
-      is_affine(v, lo, hi, step)) {
-    const std::uint64_t s_mod = step * static_cast<unsigned>(g.unit) % (banks * bb) / bb;  // s mod banks
-    const int period = static_cast<int>(banks / gcd_with_banks(s_mod, banks)),
-              cost = step == 0 ? 1 : (hi - lo + period) / period;
+  const int words = 1 << g.word_shift, up = g.up, down = g.down;
+  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1, step = v.value[lo + (hi > lo)] - v.value[lo];
+  // Affine lanes: lane l's first word is w0 + (l - lo) * s * words. A lane's words fill one
+  // aligned group of `words` banks (its "chunk"), so the lanes walk the banks / words groups at
+  // chunk stride s = step * unit / chunk bytes: they share a group every p = groups / gcd(s,
+  // groups) lanes, with chunks of their own (s != 0), and the phase costs ceil(n / p). |step| <
+  // 2^32 (affine_step) keeps the chunks distinct modulo 2^64. groups is a power of two here
+  // (rows align), so gcd(s, groups) is s's lowest set bit, and p a power of two.
+  if (!Visitor::wants_passes && affine && span.dense && row != 0 &&
+      (step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
+    const std::uint64_t s_mod = (step << up >> down) & group_mask;
+    const int period_shift = s_mod == 0 ? 0 : g.group_shift - lowest_lane(s_mod),
+              cost = step == 0 ? 1 : ((hi - lo) >> period_shift) + 1;
     r.wavefronts += cost;
     if (cost > r.degree) {
       r.degree = cost;
       if (cost > 1) {
-        const std::uint64_t w0 = v.value[lo] * static_cast<unsigned>(g.unit) / bb;
-        r.worst = conflict_witness{phase, static_cast<int>(w0 % banks), lo, lo + period, w0,
-                                   v.value[lo + period] * static_cast<unsigned>(g.unit) / bb};
+        const std::uint64_t w0 = (v.value[lo] << up >> down) << g.word_shift;
+        r.worst = conflict_witness{phase, static_cast<int>(w0 & static_cast<unsigned>(g.banks - 1)), lo,
+                                   lo + (1 << period_shift), w0,
+                                   (v.value[lo + (1 << period_shift)] << up >> down) << g.word_shift};
       }
     }
     return;
   }
+  if (!whole) {
+    const std::uint64_t x0 = v.value[lo];
+    diff = 0;
+    for (int l = lo + 1; l <= hi; ++l)
+      if (span.dense || (lanes >> l & 1)) diff |= v.value[l] ^ x0;
+    if (!Visitor::wants_passes && row != 0 && diff < row) {
+      r.wavefronts += 1;
+      if (r.degree < 1) r.degree = 1;
+      return;
+    }
+  }
   const bool keep_nodes = Visitor::wants_passes || row == 0;
-  const int words = g.width > g.bank_bytes ? g.width / g.bank_bytes : 1;
   int worst = 0, worst_bank = -1;
   conflict_witness queued{};  // with queues: the worst bank's first two words and their lanes
   if (!keep_nodes) {
-    // Count distinct words per bank without queues, by groups of banks (grouping): every bank
+    // Count distinct words per bank without queues, by groups of banks (geometry): every bank
     // of a group sees the same lanes, so lane l's "chunk" (its first word / words) stands for
     // its words. Bit (chunk / groups) % 64 of qbits[group] marks a chunk asked. A clear bit is a
     // new chunk. A set bit is a repeat when the phase spans fewer than 64 bank rows (`exact`);
     // otherwise it may be a chunk 64 rows away, and the lanes before decide.
-    const grouping k = grouping_of(g, words);
     const bool exact = diff < 64 * row;
-    const int unit_shift = k.unit_shift, chunk_shift = k.chunk_shift, group_shift = k.group_shift;
-    const std::uint64_t groups = std::uint64_t{1} << group_shift, group_mask = groups - 1;
+    const int group_shift = g.group_shift;
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
-    for (int l = lo; l <= hi; ++l) {
-      if (!span.dense && !(lanes >> l & 1)) continue;
-      const std::uint64_t c = v.value[l] << unit_shift >> chunk_shift, bit = std::uint64_t{1} << (c >> group_shift & 63);
-      const int b = static_cast<int>(c & group_mask);
-      if (qbits[b] & bit) {
-        bool seen = exact;
-        for (int m = lo; m < l && !seen; ++m) seen = (lanes >> m & 1) && (v.value[m] << unit_shift >> chunk_shift) == c;
-        if (seen) continue;
+    if (exact && span.dense && up == 0) {  // the common case, without a test per lane
+      const int row_shift = down + group_shift;
+      for (int l = lo; l <= hi; ++l) {
+        const std::uint64_t x = v.value[l], b = x >> down & group_mask, bit = std::uint64_t{1} << (x >> row_shift & 63),
+                            old = qbits[b];
+        qbits[b] = old | bit;
+        const int n = count[b] + ((old & bit) == 0);
+        count[b] = static_cast<unsigned char>(n);
+        if (n > worst) worst = n, worst_bank = static_cast<int>(b);
       }
-      qbits[b] |= bit;
-      if (++count[b] > worst) worst = count[b], worst_bank = b;
+    } else {
+      for (int l = lo; l <= hi; ++l) {
+        if (!(lanes >> l & 1)) continue;
+        const std::uint64_t c = v.value[l] << up >> down, bit = std::uint64_t{1} << (c >> group_shift & 63);
+        const int b = static_cast<int>(c & group_mask);
+        if (qbits[b] & bit) {
+          bool seen = exact;
+          for (int m = lo; m < l && !seen; ++m) seen = (lanes >> m & 1) && (v.value[m] << up >> down) == c;
+          if (seen) continue;
+        }
+        qbits[b] |= bit;
+        if (++count[b] > worst) worst = count[b], worst_bank = b;
+      }
     }
-    if (worst_bank > 0) worst_bank <<= k.word_shift;
-    for (std::uint64_t b = 0; b < groups; ++b) qbits[b] = 0, count[b] = 0;
+    if (worst_bank > 0) worst_bank <<= g.word_shift;
+    for (std::uint64_t b = 0; b <= group_mask; ++b) qbits[b] = 0, count[b] = 0;
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
     // needs phase_state, so only it pays for initializing one.
     phase_state<Nodes> s{};
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
-      const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l] : v.value[l] * static_cast<unsigned>(g.unit) / bb;
+      const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l]
+                               : v.value[l] * static_cast<unsigned>(g.unit) / static_cast<unsigned>(g.bank_bytes);
       int pass = 0;
       for (int j = 0; j < words; ++j) {
         const int q = serve(s, w0 + static_cast<unsigned>(j), l, g.banks);
@@ -390,20 +450,19 @@ BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values& v, std::uint
     w.lane_a = queued.lane_a, w.word_a = queued.word_a, w.lane_b = queued.lane_b, w.word_b = queued.word_b;
     return;
   }
-  // Without queues: the first two lanes asking the worst bank for different words.
+  // Without queues: the first two lanes asking the worst group for different chunks. The worst
+  // bank is its group's first, where a lane's first word (chunk << word_shift) lies.
+  const std::uint64_t group = static_cast<unsigned>(worst_bank) >> g.word_shift;
   w.lane_a = -1;
   for (int l = lo; l <= hi; ++l) {
     if (!(lanes >> l & 1)) continue;
-    const std::uint64_t w0 = v.value[l] * static_cast<unsigned>(g.unit) / bb;
-    for (int j = 0; j < words; ++j) {
-      const std::uint64_t word = w0 + static_cast<unsigned>(j);
-      if ((word & (banks - 1)) != static_cast<unsigned>(worst_bank)) continue;
-      if (w.lane_a < 0) {
-        w.lane_a = l, w.word_a = word;
-      } else if (word != w.word_a) {
-        w.lane_b = l, w.word_b = word;
-        return;
-      }
+    const std::uint64_t c = v.value[l] << up >> down;
+    if ((c & group_mask) != group) continue;
+    if (w.lane_a < 0) {
+      w.lane_a = l, w.word_a = c << g.word_shift;
+    } else if (c << g.word_shift != w.word_a) {
+      w.lane_b = l, w.word_b = c << g.word_shift;
+      return;
     }
   }
 }
@@ -475,18 +534,19 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 #undef BANKCHECK_DETAIL_PASSES
     return worst;
   }
-  lane_values v{};
+  lane_values<32> v{};
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   no_visitor none{};
   bank_counts<32> counts{};
   report r{};
-  serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, geometry{32, 4, 4, 4}, 0, counts, none, r);
+  serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, false, make_geometry(32, 4, 4, 4), 0, counts, none, r);
   return r.degree;
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
-BANKCHECK_HOST_DEVICE constexpr bool pairs_agree(const lane_values& v, std::uint64_t active, int k) noexcept {
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr bool pairs_agree(const lane_values<Lanes>& v, std::uint64_t active, int k) noexcept {
   const int last = highest_lane(active);
   for (int l = lowest_lane(active); l <= last; ++l)
     if ((active >> l & 1) && (active >> (l ^ k) & 1) && v.value[l] != v.value[l ^ k]) return false;
@@ -494,8 +554,8 @@ BANKCHECK_HOST_DEVICE constexpr bool pairs_agree(const lane_values& v, std::uint
 }
 
 // The engine: MODEL.md's cost of one instruction whose lane addresses are in v.
-template <class Arch, class Visitor>
-BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, const plan& p, const Arch& a,
+template <int Lanes, class Arch, class Visitor>
+BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access op, const plan& p, const Arch& a,
                                            Visitor& visit) noexcept {
   report r{};
   phase_groups groups{};
@@ -509,12 +569,15 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values& v, access op, cons
       if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
   if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
-  const geometry g{a.banks, a.bank_bytes, v.unit, op.bytes};
+  const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
+  // The affine test serves every phase; it is not needed when the lanes share one bank row.
+  const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
   bank_counts<counters_for<Arch>()> counts{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
-      serve_phase<builtin_arch<Arch> ? 256 : 1024>(v, lanes, span_of(lanes), lanes == p.call, g, i, counts, visit, r);
+      serve_phase<builtin_arch<Arch> ? 256 : 1024>(v, lanes, span_of(lanes), lanes == p.call, affine, g, i, counts, visit,
+                                                    r);
   }
   return r;
 }
