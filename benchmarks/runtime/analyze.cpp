@@ -6,12 +6,18 @@
 // The accesses are stores, whose cost the baseline computes exactly (stores never merge); main
 // checks that the library and the baseline agree on every access before timing anything.
 // Google Benchmark; items_per_second is warp-accesses per second.
+//
+// `--count WIDTH WHAT N` runs one loop over the first N accesses instead, WHAT being floor, analyze,
+// baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts the
+// instructions of each under callgrind, which, unlike times on a shared machine, repeat exactly.
 #include <bankcheck/analyze.hpp>
 
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -21,10 +27,10 @@ constexpr int accesses = 1 << 20;  // 1,048,576 warp-accesses
 
 // Random warp-accesses of `width` bytes: strides, padded columns, rows, shared words, random
 // words in a few bank rows; 32 lane addresses each (uint32), aligned to the width.
-std::vector<std::uint32_t> make_accesses(int width) {
+std::vector<std::uint32_t> make_accesses(int width, int n = accesses) {
   std::mt19937 rng(0xbe7c4 + static_cast<unsigned>(width));
-  std::vector<std::uint32_t> a(static_cast<std::size_t>(accesses) * 32);
-  for (int k = 0; k < accesses; ++k) {
+  std::vector<std::uint32_t> a(static_cast<std::size_t>(n) * 32);
+  for (int k = 0; k < n; ++k) {
     const std::uint32_t base = static_cast<std::uint32_t>(width) * (rng() % 4096);
     const std::uint32_t stride = static_cast<std::uint32_t>(width) * (rng() % 40);
     const int shape = static_cast<int>(rng() % 5);
@@ -52,35 +58,14 @@ const std::vector<std::uint32_t>& accesses_of(int width) {
 }
 
 // The floor: each lane's bank (of its first word), ORed into a mask.
-void bank_floor(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  const auto& a = accesses_of(width);
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (int k = 0; k < accesses; ++k) {
-      const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
-      std::uint32_t banks = 0;
-      for (int l = 0; l < 32; ++l) banks |= 1u << (x[l] / 4 % 32);
-      sum += banks;
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(state.iterations() * accesses);
+std::uint64_t floor_of(const std::uint32_t* x, int) {
+  std::uint32_t banks = 0;
+  for (int l = 0; l < 32; ++l) banks |= 1u << (x[l] / 4 % 32);
+  return banks;
 }
 
-void analyze(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  const auto& a = accesses_of(width);
-  const bankcheck::access op = bankcheck::store(width);
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (int k = 0; k < accesses; ++k) {
-      const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
-      sum += static_cast<std::uint64_t>(bankcheck::analyze([x](int l) { return x[l]; }, op).wavefronts);
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(state.iterations() * accesses);
+std::uint64_t analyze_of(const std::uint32_t* x, int width) {
+  return static_cast<std::uint64_t>(bankcheck::analyze([x](int l) { return x[l]; }, bankcheck::store(width)).wavefronts);
 }
 
 // The seed's loop, per phase: while a lane's word is unserved, run a pass in which each bank
@@ -109,29 +94,59 @@ int seed_loop(const std::uint32_t* x, int width) {
   return total;
 }
 
-void baseline(benchmark::State& state) {
+std::uint64_t baseline_of(const std::uint32_t* x, int width) { return static_cast<std::uint64_t>(seed_loop(x, width)); }
+
+std::uint64_t none_of(const std::uint32_t* x, int) { return x[31]; }
+
+// One pass of `of` over the first n accesses of a: what each benchmark times, and --count runs.
+template <class Of>
+std::uint64_t sum_over(Of of, const std::vector<std::uint32_t>& a, int n, int width) {
+  std::uint64_t sum = 0;
+  for (int k = 0; k < n; ++k) sum += of(&a[static_cast<std::size_t>(k) * 32], width);
+  return sum;
+}
+
+template <std::uint64_t (*Of)(const std::uint32_t*, int)>
+void timed(benchmark::State& state) {
   const int width = static_cast<int>(state.range(0));
   const auto& a = accesses_of(width);
   for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (int k = 0; k < accesses; ++k) sum += static_cast<std::uint64_t>(seed_loop(&a[static_cast<std::size_t>(k) * 32], width));
+    std::uint64_t sum = sum_over(Of, a, accesses, width);
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * accesses);
 }
 
+// --count WIDTH WHAT N: one pass of WHAT over the first N accesses of WIDTH bytes.
+int count(int argc, char** argv) {
+  const int width = argc > 2 ? std::atoi(argv[2]) : 0, n = argc > 4 ? std::atoi(argv[4]) : 0;
+  const char* what = argc > 3 ? argv[3] : "";
+  const auto of = std::strcmp(what, "floor") == 0      ? floor_of
+                  : std::strcmp(what, "analyze") == 0  ? analyze_of
+                  : std::strcmp(what, "baseline") == 0 ? baseline_of
+                  : std::strcmp(what, "none") == 0     ? none_of
+                                                       : nullptr;
+  if ((width != 4 && width != 8 && width != 16) || of == nullptr || n < 1 || n > accesses) {
+    std::fprintf(stderr, "usage: %s --count WIDTH(4|8|16) floor|analyze|baseline|none N(1..%d)\n", argv[0], accesses);
+    return 2;
+  }
+  std::printf("%llu\n", static_cast<unsigned long long>(sum_over(of, make_accesses(width, n), n, width)));
+  return 0;
+}
+
 }  // namespace
 
-BENCHMARK(bank_floor)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(analyze)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(baseline)->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<floor_of>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<analyze_of>)->Name("analyze")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<baseline_of>)->Name("baseline")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
   for (const int width : {4, 8, 16}) {
     const auto& a = accesses_of(width);
     for (int k = 0; k < accesses; ++k) {
       const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
-      const int library = bankcheck::analyze([x](int l) { return x[l]; }, bankcheck::store(width)).wavefronts;
+      const int library = static_cast<int>(analyze_of(x, width));
       if (library != seed_loop(x, width)) {
         std::fprintf(stderr, "width %d, access %d: analyze says %d wavefronts, the seed's loop %d\n", width, k, library,
                      seed_loop(x, width));
