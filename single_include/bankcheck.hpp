@@ -2019,14 +2019,21 @@ struct pitched_facts {
   }
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept { return pitched_bitwise(pitch, bytes, 62, true); }
 };
+// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
 template <class Pattern>
-BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch) {
+BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{});
+  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
+                            stop_at);
 }
-// Each (pattern, pitch) is its own constant evaluation, with its own step budget.
-template <class Pattern, int Bytes, int R, int C, int Pitch>
-inline constexpr tile_report pitched_cost_v = pitched_cost<Pattern>(Bytes, R, C, Pitch);
+// A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped
+// at StopAt conflicts (negative: whole). Each is its own constant evaluation, with its own step
+// budget.
+template <int Bytes, int R, int C, int Pitch>
+struct pitched_walks {
+  template <class Pattern, long long StopAt>
+  static constexpr tile_report cost = pitched_cost<Pattern>(Bytes, R, C, Pitch, StopAt);
+};
 
 // The widest access of the patterns: a pitch must keep every row start aligned to it.
 template <class... Patterns>
@@ -2047,19 +2054,10 @@ BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes) noexcept {
   return 128 / g;
 }
 
-template <int Bytes, int R, int C, int Padding, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr layout_cost padding_cost() noexcept {
-  layout_cost c{};
-  if constexpr ((C + Padding) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0) {
-    c.usable = true;
-    (c.add(pitched_cost_v<Patterns, Bytes, R, C, C + Padding>), ...);
-  }
-  return c;
-}
-
 // The choosers' search: candidates I, I + 1, ... below Last, in the order they prefer on a tie;
 // Candidates::cost<I>() is candidate I's cost. It stops at the first conflict-free candidate,
 // which no later one beats: the later ones are then never instantiated, so never evaluated.
+// Every walk is whole; padded_tile and swizzled_tile bound theirs (choose_bounded).
 struct choice {
   int index = 0;
   layout_cost cost{};
@@ -2075,12 +2073,134 @@ BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
   }
 }
 
-// padded_tile's candidates: padding I.
+template <class... Patterns>
+struct pattern_list {};
+
+// The conflicts of the patterns' first accesses (each walk stopped at 0 conflicts): a floor
+// under the candidate's conflicts.
+template <class Walks, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr long long probe_conflicts() noexcept {
+  return (0 + ... + Walks::template cost<Patterns, 0>.conflicts());
+}
+
+// c plus the costs of the patterns listed first; with Cap >= 0 the walks stop once c's conflicts
+// reach Cap. Round 0 takes those whose first access conflicts (all of them when Cap < 0), round
+// 1 the others of `all`: the likelier to reach Cap go first. The sums do not depend on the order.
+template <class Walks, int Round, long long Cap, class All>
+BANKCHECK_HOST_DEVICE constexpr layout_cost add_costs(layout_cost c, pattern_list<>, All all) noexcept {
+  if constexpr (Round == 0) {
+    return add_costs<Walks, 1, Cap>(c, all, all);
+  } else {
+    return c;
+  }
+}
+template <class Walks, int Round, long long Cap, class All, class Pattern, class... Rest>
+BANKCHECK_HOST_DEVICE constexpr layout_cost add_costs(layout_cost c, pattern_list<Pattern, Rest...>, All all) noexcept {
+  if constexpr ((Cap < 0 || Walks::template cost<Pattern, 0>.conflicts() > 0) != (Round == 0)) {
+    return add_costs<Walks, Round, Cap>(c, pattern_list<Rest...>{}, all);
+  } else {
+    constexpr tile_report t = Walks::template cost<Pattern, Cap>;
+    c.add(t);
+    if constexpr (Cap >= 0 && t.conflicts() >= Cap) {
+      return c;
+    } else {
+      return add_costs<Walks, Round, (Cap < 0 ? Cap : Cap - t.conflicts())>(c, pattern_list<Rest...>{}, all);
+    }
+  }
+}
+
+// A usable candidate's cost, its walks stopped at Cap conflicts (Cap < 0: whole). When the first
+// accesses already reach Cap, their cost alone: at least Cap conflicts either way.
+template <class Walks, long long Cap, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr layout_cost bounded_cost() noexcept {
+  layout_cost c{};
+  c.usable = true;
+  if constexpr (Cap >= 0 && probe_conflicts<Walks, Patterns...>() >= Cap) {
+    (c.add(Walks::template cost<Patterns, 0>), ...);
+    return c;
+  } else {
+    return add_costs<Walks, 0, Cap>(c, pattern_list<Patterns...>{}, pattern_list<Patterns...>{});
+  }
+}
+
+// choose, with a bound: the best usable candidate of I .. Last - 1, but Best, that beats
+// candidate Best with Cap conflicts (Cap < 0: any does), or index -1 when none does. Every usable
+// candidate has the same ideal (padding and swizzling move addresses, not lanes: lanes that
+// share an address still do, and the phases depend on nothing else), so better() is fewer
+// conflicts, and a tie keeps the smaller index. Candidates::cost<I, Cap>() walks stop where the
+// candidate can no longer win; only the chosen one's cost is whole.
+template <class Candidates, int I, int Last, long long Cap, int Best>
+BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
+  if constexpr (I == Best) {
+    if constexpr (I + 1 >= Last) {
+      return choice{-1, {}};
+    } else {
+      return choose_below<Candidates, I + 1, Last, Cap, Best>();
+    }
+  } else {
+    constexpr long long cap = Cap >= 0 && I < Best ? Cap + 1 : Cap;  // before Best, a tie wins
+    constexpr layout_cost here = Candidates::template cost<I, cap>();
+    constexpr long long conflicts = here.wavefronts - here.ideal;
+    constexpr choice mine{!here.usable || (cap >= 0 && conflicts >= cap) ? -1 : I, here};
+    if constexpr (here.conflict_free() || I + 1 >= Last) {
+      return mine;
+    } else {
+      constexpr choice rest =
+          choose_below<Candidates, I + 1, Last, (mine.index < 0 ? Cap : conflicts), (mine.index < 0 ? Best : I)>();
+      return rest.index >= 0 ? rest : mine;
+    }
+  }
+}
+
+// The candidate whose first accesses conflict least, the first on a tie: a likely winner whose
+// conflicts bound the others' walks from the start. Called with I = 1: `best` is the best of
+// candidates 0 .. I - 1 so far, its first accesses having `floor` conflicts.
+template <class Candidates, int I, int Last>
+BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexcept {
+  if constexpr (I >= Last) {
+    return best;
+  } else {
+    constexpr long long here = Candidates::template probe_conflicts<I>();
+    return likely_best<Candidates, I + 1, Last>(here < floor ? I : best, here < floor ? here : floor);
+  }
+}
+
+// What choose finds: the first conflict-free candidate, found with every walk stopped at its
+// first conflict; when there is none, the best of all, bounded from the start by a likely one.
+template <class Candidates, int Last>
+BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
+  constexpr choice first_free = choose_below<Candidates, 0, Last, 1, -1>();
+  if constexpr (first_free.index >= 0) {
+    return first_free;
+  } else {
+    constexpr int seed = likely_best<Candidates, 1, Last>(0, Candidates::template probe_conflicts<0>());
+    constexpr layout_cost seed_cost = Candidates::template cost<seed, -1>();
+    constexpr choice rest = choose_below<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
+    return rest.index >= 0 ? rest : choice{seed, seed_cost};
+  }
+}
+
+// padded_tile's candidates: padding I, usable when every row start stays aligned to the widest
+// access. An unusable one never wins, and its probe says so.
 template <int Bytes, int R, int C, class... Patterns>
 struct paddings {
   template <int I>
+  static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0;
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
+    if constexpr (usable<I>) {
+      return detail::probe_conflicts<pitched_walks<Bytes, R, C, C + I>, Patterns...>();
+    } else {
+      return ~0ULL >> 1;
+    }
+  }
+  template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return padding_cost<Bytes, R, C, I, Patterns...>();
+    if constexpr (usable<I>) {
+      return bounded_cost<pitched_walks<Bytes, R, C, C + I>, Cap, Patterns...>();
+    } else {
+      return layout_cost{};
+    }
   }
 };
 
@@ -2089,7 +2209,8 @@ struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
 struct padding_for<Bytes, R, C, List<Patterns...>> {
   static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
-  static constexpr choice value = choose<paddings<Bytes, R, C, Patterns...>, 0, padding_candidates(Bytes)>();
+  static constexpr int candidates = padding_candidates(Bytes);
+  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
 };
 
@@ -2212,129 +2333,31 @@ BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, i
   return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                             stop_at);
 }
-template <class Pattern, int Bytes, int R, int C, int B, int M, int S, long long StopAt>
-inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+// A candidate swizzle's walks, as pitched_walks are a padding's.
+template <int Bytes, int R, int C, int B, int M, int S>
+struct swizzled_walks {
+  template <class Pattern, long long StopAt>
+  static constexpr tile_report cost = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+};
 
-// Pattern's walk stopped at 0 conflicts: its first access alone, counted once per access of its
-// class, as the whole walk counts it. Its conflicts are a floor under the pattern's.
-template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
-inline constexpr tile_report swizzled_probe_v = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, 0>;
-
-template <class... Patterns>
-struct pattern_list {};
-
-// c plus the costs of the patterns listed first; with Cap >= 0 the walks stop once c's conflicts
-// reach Cap. Round 0 takes those whose first access conflicts (all of them when Cap < 0), round
-// 1 the others of `all`: the likelier to reach Cap go first. The sums do not depend on the order.
-template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All>
-BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<>, All all) noexcept {
-  if constexpr (Round == 0) {
-    return add_swizzle_costs<Bytes, R, C, B, M, S, 1, Cap>(c, all, all);
-  } else {
-    return c;
-  }
-}
-template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All, class Pattern,
-          class... Rest>
-BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<Pattern, Rest...>,
-                                                              All all) noexcept {
-  if constexpr ((Cap < 0 || swizzled_probe_v<Pattern, Bytes, R, C, B, M, S>.conflicts() > 0) != (Round == 0)) {
-    return add_swizzle_costs<Bytes, R, C, B, M, S, Round, Cap>(c, pattern_list<Rest...>{}, all);
-  } else {
-    constexpr tile_report t = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, Cap>;
-    c.add(t);
-    if constexpr (Cap >= 0 && t.conflicts() >= Cap) {
-      return c;
-    } else {
-      return add_swizzle_costs<Bytes, R, C, B, M, S, Round, (Cap < 0 ? Cap : Cap - t.conflicts())>(
-          c, pattern_list<Rest...>{}, all);
-    }
-  }
-}
-
-// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts. When the
-// first accesses already reach Cap, their cost alone: at least Cap conflicts either way.
+// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts
+// (bounded_cost). Every one is usable: a swizzle keeps aligned accesses aligned.
 template <int Bytes, int R, int C, class... Patterns>
 struct swizzles {
   template <int I>
   static constexpr swizzle_params params =
       swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
-  // The conflicts of candidate I's first accesses: a floor under its conflicts.
+  template <int I>
+  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s>;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
-    constexpr swizzle_params p = params<I>;
-    return (0 + ... + swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>.conflicts());
+    return detail::probe_conflicts<walks<I>, Patterns...>();
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    constexpr swizzle_params p = params<I>;
-    layout_cost c{};
-    c.usable = true;
-    if constexpr (Cap >= 0 && probe_conflicts<I>() >= Cap) {
-      (c.add(swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>), ...);
-      return c;
-    } else {
-      return add_swizzle_costs<Bytes, R, C, p.b, p.m, p.s, 0, Cap>(c, pattern_list<Patterns...>{},
-                                                                 pattern_list<Patterns...>{});
-    }
+    return bounded_cost<walks<I>, Cap, Patterns...>();
   }
 };
-
-// choose, with a bound: the best of candidates I .. Last - 1, but Best, that beats candidate Best
-// with Cap conflicts (Cap < 0: any does), or index -1 when none does. Every candidate has the
-// same ideal (a swizzle is a bijection: lanes that share an address still do, and the phases
-// depend on nothing else), so better() is fewer conflicts, and a tie keeps the smaller index.
-// Each walk stops where the candidate can no longer win; only the chosen one's cost is whole.
-template <class Candidates, int I, int Last, long long Cap, int Best>
-BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  if constexpr (I == Best) {
-    if constexpr (I + 1 >= Last) {
-      return choice{-1, {}};
-    } else {
-      return choose_below<Candidates, I + 1, Last, Cap, Best>();
-    }
-  } else {
-    constexpr long long cap = Cap >= 0 && I < Best ? Cap + 1 : Cap;  // before Best, a tie wins
-    constexpr layout_cost here = Candidates::template cost<I, cap>();
-    constexpr long long conflicts = here.wavefronts - here.ideal;
-    constexpr choice mine{cap >= 0 && conflicts >= cap ? -1 : I, here};
-    if constexpr (here.conflict_free() || I + 1 >= Last) {
-      return mine;
-    } else {
-      constexpr choice rest =
-          choose_below<Candidates, I + 1, Last, (mine.index < 0 ? Cap : conflicts), (mine.index < 0 ? Best : I)>();
-      return rest.index >= 0 ? rest : mine;
-    }
-  }
-}
-
-// The candidate whose first accesses conflict least, the first on a tie: a likely winner whose
-// conflicts bound the others' walks from the start. Called with I = 1: `best` is the best of
-// candidates 0 .. I - 1 so far, its first accesses having `floor` conflicts.
-template <class Candidates, int I, int Last>
-BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexcept {
-  if constexpr (I >= Last) {
-    return best;
-  } else {
-    constexpr long long here = Candidates::template probe_conflicts<I>();
-    return likely_best<Candidates, I + 1, Last>(here < floor ? I : best, here < floor ? here : floor);
-  }
-}
-
-// What choose finds: the first conflict-free candidate, found with every walk stopped at its
-// first conflict; when there is none, the best of all, bounded from the start by a likely one.
-template <class Candidates, int Last>
-BANKCHECK_HOST_DEVICE constexpr choice choose_swizzle() noexcept {
-  constexpr choice first_free = choose_below<Candidates, 0, Last, 1, -1>();
-  if constexpr (first_free.index >= 0) {
-    return first_free;
-  } else {
-    constexpr int seed = likely_best<Candidates, 1, Last>(0, Candidates::template probe_conflicts<0>());
-    constexpr layout_cost seed_cost = Candidates::template cost<seed, -1>();
-    constexpr choice rest = choose_below<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
-    return rest.index >= 0 ? rest : choice{seed, seed_cost};
-  }
-}
 
 template <int Bytes, int R, int C, class Accesses>
 struct swizzle_for;
@@ -2344,7 +2367,7 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
   static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr choice value = choose_swizzle<swizzles<Bytes, R, C, Patterns...>, candidates>();
+  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Patterns...>, candidates>();
   static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
 };
 

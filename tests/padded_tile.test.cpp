@@ -31,6 +31,42 @@ static_assert(alignof(vector_tile) == 16 && sizeof(vector_tile) == 32 * 132 * 4)
 // Rows only: no padding needed.
 static_assert(padded_tile<double, 16, 64, mp_list<row_segments<>>>::padding == 0);
 
+// The bounded search (choose_bounded: walks stop where a padding can no longer win) chooses the
+// padding, and reports the cost, that choose finds walking every padding in full.
+namespace {
+template <int Bytes, int R, int C, class... Patterns>
+struct whole_paddings {
+  template <int I>
+  static constexpr detail::layout_cost cost() noexcept {
+    return detail::paddings<Bytes, R, C, Patterns...>::template cost<I, -1>();
+  }
+};
+template <class T, int R, int C, class Accesses>
+struct whole_padding_search;
+template <class T, int R, int C, template <class...> class List, class... Patterns>
+struct whole_padding_search<T, R, C, List<Patterns...>> {
+  using bounded = typename padded_tile<T, R, C, List<Patterns...>>::choice;
+  static constexpr detail::choice value =
+      detail::choose<whole_paddings<static_cast<int>(sizeof(T)), R, C, Patterns...>, 0, bounded::candidates>();
+};
+template <class T, int R, int C, class Accesses = rows_and_columns>
+constexpr bool same_padding() {
+  using bounded = typename padded_tile<T, R, C, Accesses>::choice;
+  constexpr detail::choice a = bounded::value, b = whole_padding_search<T, R, C, Accesses>::value;
+  return a.index == b.index && a.cost.error == b.cost.error && a.cost.usable == b.cost.usable &&
+         a.cost.wavefronts == b.cost.wavefronts && a.cost.ideal == b.cost.ideal && a.cost.degree == b.cost.degree;
+}
+}  // namespace
+// A conflict-free padding exists: the smallest.
+static_assert(same_padding<float, 32, 32>());
+static_assert(same_padding<char, 32, 200>());
+static_assert(same_padding<short, 32, 48, mp_list<thread_block<16, 16>>>());
+// None is conflict-free (float4 rows need a pitch that is a multiple of 4; most paddings are
+// unusable): the fewest wavefronts, the smallest on a tie.
+static_assert(same_padding<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>());
+static_assert(same_padding<short, 32, 100, mp_list<row_segments<op_kind::store, 4>, column_segments<>>>());
+static_assert(same_padding<double, 32, 20, mp_list<row_segments<op_kind::load, 2>, column_segments<>>>());
+
 // Pattern costs over whole tiles.
 static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32>{}).wavefronts == 32 * 32);
 static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32>{}).degree() == 32);

@@ -81,129 +81,31 @@ BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, i
   return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                             stop_at);
 }
-template <class Pattern, int Bytes, int R, int C, int B, int M, int S, long long StopAt>
-inline constexpr tile_report swizzled_cost_v = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+// A candidate swizzle's walks, as pitched_walks are a padding's.
+template <int Bytes, int R, int C, int B, int M, int S>
+struct swizzled_walks {
+  template <class Pattern, long long StopAt>
+  static constexpr tile_report cost = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+};
 
-// Pattern's walk stopped at 0 conflicts: its first access alone, counted once per access of its
-// class, as the whole walk counts it. Its conflicts are a floor under the pattern's.
-template <class Pattern, int Bytes, int R, int C, int B, int M, int S>
-inline constexpr tile_report swizzled_probe_v = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, 0>;
-
-template <class... Patterns>
-struct pattern_list {};
-
-// c plus the costs of the patterns listed first; with Cap >= 0 the walks stop once c's conflicts
-// reach Cap. Round 0 takes those whose first access conflicts (all of them when Cap < 0), round
-// 1 the others of `all`: the likelier to reach Cap go first. The sums do not depend on the order.
-template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All>
-BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<>, All all) noexcept {
-  if constexpr (Round == 0) {
-    return add_swizzle_costs<Bytes, R, C, B, M, S, 1, Cap>(c, all, all);
-  } else {
-    return c;
-  }
-}
-template <int Bytes, int R, int C, int B, int M, int S, int Round, long long Cap, class All, class Pattern,
-          class... Rest>
-BANKCHECK_HOST_DEVICE constexpr layout_cost add_swizzle_costs(layout_cost c, pattern_list<Pattern, Rest...>,
-                                                              All all) noexcept {
-  if constexpr ((Cap < 0 || swizzled_probe_v<Pattern, Bytes, R, C, B, M, S>.conflicts() > 0) != (Round == 0)) {
-    return add_swizzle_costs<Bytes, R, C, B, M, S, Round, Cap>(c, pattern_list<Rest...>{}, all);
-  } else {
-    constexpr tile_report t = swizzled_cost_v<Pattern, Bytes, R, C, B, M, S, Cap>;
-    c.add(t);
-    if constexpr (Cap >= 0 && t.conflicts() >= Cap) {
-      return c;
-    } else {
-      return add_swizzle_costs<Bytes, R, C, B, M, S, Round, (Cap < 0 ? Cap : Cap - t.conflicts())>(
-          c, pattern_list<Rest...>{}, all);
-    }
-  }
-}
-
-// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts. When the
-// first accesses already reach Cap, their cost alone: at least Cap conflicts either way.
+// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts
+// (bounded_cost). Every one is usable: a swizzle keeps aligned accesses aligned.
 template <int Bytes, int R, int C, class... Patterns>
 struct swizzles {
   template <int I>
   static constexpr swizzle_params params =
       swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
-  // The conflicts of candidate I's first accesses: a floor under its conflicts.
+  template <int I>
+  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s>;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
-    constexpr swizzle_params p = params<I>;
-    return (0 + ... + swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>.conflicts());
+    return detail::probe_conflicts<walks<I>, Patterns...>();
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    constexpr swizzle_params p = params<I>;
-    layout_cost c{};
-    c.usable = true;
-    if constexpr (Cap >= 0 && probe_conflicts<I>() >= Cap) {
-      (c.add(swizzled_probe_v<Patterns, Bytes, R, C, p.b, p.m, p.s>), ...);
-      return c;
-    } else {
-      return add_swizzle_costs<Bytes, R, C, p.b, p.m, p.s, 0, Cap>(c, pattern_list<Patterns...>{},
-                                                                 pattern_list<Patterns...>{});
-    }
+    return bounded_cost<walks<I>, Cap, Patterns...>();
   }
 };
-
-// choose, with a bound: the best of candidates I .. Last - 1, but Best, that beats candidate Best
-// with Cap conflicts (Cap < 0: any does), or index -1 when none does. Every candidate has the
-// same ideal (a swizzle is a bijection: lanes that share an address still do, and the phases
-// depend on nothing else), so better() is fewer conflicts, and a tie keeps the smaller index.
-// Each walk stops where the candidate can no longer win; only the chosen one's cost is whole.
-template <class Candidates, int I, int Last, long long Cap, int Best>
-BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  if constexpr (I == Best) {
-    if constexpr (I + 1 >= Last) {
-      return choice{-1, {}};
-    } else {
-      return choose_below<Candidates, I + 1, Last, Cap, Best>();
-    }
-  } else {
-    constexpr long long cap = Cap >= 0 && I < Best ? Cap + 1 : Cap;  // before Best, a tie wins
-    constexpr layout_cost here = Candidates::template cost<I, cap>();
-    constexpr long long conflicts = here.wavefronts - here.ideal;
-    constexpr choice mine{cap >= 0 && conflicts >= cap ? -1 : I, here};
-    if constexpr (here.conflict_free() || I + 1 >= Last) {
-      return mine;
-    } else {
-      constexpr choice rest =
-          choose_below<Candidates, I + 1, Last, (mine.index < 0 ? Cap : conflicts), (mine.index < 0 ? Best : I)>();
-      return rest.index >= 0 ? rest : mine;
-    }
-  }
-}
-
-// The candidate whose first accesses conflict least, the first on a tie: a likely winner whose
-// conflicts bound the others' walks from the start. Called with I = 1: `best` is the best of
-// candidates 0 .. I - 1 so far, its first accesses having `floor` conflicts.
-template <class Candidates, int I, int Last>
-BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexcept {
-  if constexpr (I >= Last) {
-    return best;
-  } else {
-    constexpr long long here = Candidates::template probe_conflicts<I>();
-    return likely_best<Candidates, I + 1, Last>(here < floor ? I : best, here < floor ? here : floor);
-  }
-}
-
-// What choose finds: the first conflict-free candidate, found with every walk stopped at its
-// first conflict; when there is none, the best of all, bounded from the start by a likely one.
-template <class Candidates, int Last>
-BANKCHECK_HOST_DEVICE constexpr choice choose_swizzle() noexcept {
-  constexpr choice first_free = choose_below<Candidates, 0, Last, 1, -1>();
-  if constexpr (first_free.index >= 0) {
-    return first_free;
-  } else {
-    constexpr int seed = likely_best<Candidates, 1, Last>(0, Candidates::template probe_conflicts<0>());
-    constexpr layout_cost seed_cost = Candidates::template cost<seed, -1>();
-    constexpr choice rest = choose_below<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
-    return rest.index >= 0 ? rest : choice{seed, seed_cost};
-  }
-}
 
 template <int Bytes, int R, int C, class Accesses>
 struct swizzle_for;
@@ -213,7 +115,7 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
   static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr choice value = choose_swizzle<swizzles<Bytes, R, C, Patterns...>, candidates>();
+  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Patterns...>, candidates>();
   static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
 };
 
