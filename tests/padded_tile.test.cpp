@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "exhaustive/padded_tile_sweep.hpp"
+#include "support/whole_search.hpp"
 
 #include <boost/mp11/list.hpp>
 
@@ -34,27 +35,9 @@ static_assert(padded_tile<double, 16, 64, mp_list<row_segments<>>>::padding == 0
 // The bounded search (choose_bounded: walks stop where a padding can no longer win) chooses the
 // padding, and reports the cost, that choose finds walking every padding in full.
 namespace {
-template <int Bytes, int R, int C, class... Patterns>
-struct whole_paddings {
-  template <int I>
-  static constexpr detail::layout_cost cost() noexcept {
-    return detail::paddings<Bytes, R, C, Patterns...>::template cost<I, -1>();
-  }
-};
-template <class T, int R, int C, class Accesses>
-struct whole_padding_search;
-template <class T, int R, int C, template <class...> class List, class... Patterns>
-struct whole_padding_search<T, R, C, List<Patterns...>> {
-  using bounded = typename padded_tile<T, R, C, List<Patterns...>>::choice;
-  static constexpr detail::choice value =
-      detail::choose<whole_paddings<static_cast<int>(sizeof(T)), R, C, Patterns...>, 0, bounded::candidates>();
-};
 template <class T, int R, int C, class Accesses = rows_and_columns>
 constexpr bool same_padding() {
-  using bounded = typename padded_tile<T, R, C, Accesses>::choice;
-  constexpr detail::choice a = bounded::value, b = whole_padding_search<T, R, C, Accesses>::value;
-  return a.index == b.index && a.cost.error == b.cost.error && a.cost.usable == b.cost.usable &&
-         a.cost.wavefronts == b.cost.wavefronts && a.cost.ideal == b.cost.ideal && a.cost.degree == b.cost.degree;
+  return bankcheck_test::same_choice<detail::paddings, padded_tile<T, R, C, Accesses>, Accesses>();
 }
 }  // namespace
 // A conflict-free padding exists: the smallest.

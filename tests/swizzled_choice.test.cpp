@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
-// Tests for swizzled_tile's bounded search (swizzled_tile.hpp): it chooses the swizzle, and
-// reports the cost, that choose finds walking every candidate in full.
+// Tests for swizzled_tile's bounded search (choose_bounded, padded_tile.hpp): it chooses the
+// swizzle, and reports the cost, that choose finds walking every candidate in full.
 #include <bankcheck/swizzled_tile.hpp>
 #include <doctest/doctest.h>
+
+#include "support/whole_search.hpp"
 
 #include <boost/mp11/list.hpp>
 
@@ -12,31 +14,10 @@ using namespace bankcheck;
 using boost::mp11::mp_list;
 
 namespace {
-// swizzled_tile's candidates with no bound: every walk whole, as before the bound.
-template <int Bytes, int R, int C, class... Patterns>
-struct whole_swizzles {
-  template <int I>
-  static constexpr detail::layout_cost cost() noexcept {
-    return detail::swizzles<Bytes, R, C, Patterns...>::template cost<I, -1>();
-  }
-};
-
-template <class T, int R, int C, class Accesses>
-struct whole_search;
-template <class T, int R, int C, template <class...> class List, class... Patterns>
-struct whole_search<T, R, C, List<Patterns...>> {
-  using bounded = typename swizzled_tile<T, R, C, List<Patterns...>>::choice;
-  static constexpr detail::choice value =
-      detail::choose<whole_swizzles<static_cast<int>(sizeof(T)), R, C, Patterns...>, 0, bounded::candidates>();
-};
-
 // The bounded search and the whole one agree on the candidate and on every count.
 template <class T, int R, int C, class Accesses = rows_and_columns>
 constexpr bool same_choice() {
-  using bounded = typename swizzled_tile<T, R, C, Accesses>::choice;
-  constexpr detail::choice a = bounded::value, b = whole_search<T, R, C, Accesses>::value;
-  return a.index == b.index && a.cost.error == b.cost.error && a.cost.usable == b.cost.usable &&
-         a.cost.wavefronts == b.cost.wavefronts && a.cost.ideal == b.cost.ideal && a.cost.degree == b.cost.degree;
+  return bankcheck_test::same_choice<detail::swizzles, swizzled_tile<T, R, C, Accesses>, Accesses>();
 }
 }  // namespace
 
