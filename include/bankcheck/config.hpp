@@ -12,6 +12,17 @@
 #endif
 #endif
 
+// Marks an engine function with large local arrays that device code should call rather than
+// inline: nvcc gives each inlined copy its own local memory in the kernel's frame, one per
+// call site. Override by defining it first.
+#ifndef BANKCHECK_DEVICE_NOINLINE
+#if defined(__CUDACC__)
+#define BANKCHECK_DEVICE_NOINLINE __noinline__
+#else
+#define BANKCHECK_DEVICE_NOINLINE
+#endif
+#endif
+
 // Put before a function template that calls a user's callable: a lambda written inside a
 // kernel is __device__-only, and nvcc would otherwise reject the call from a
 // __host__ __device__ template without --expt-relaxed-constexpr.

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: BSL-1.0
+# cmake -P: compiles SRC (.cu) with NVCC (FLAGS: a |-separated list) to PTX and passes when no
+# function's local memory (its __local_depot) exceeds LIMIT bytes. The engine's queue state
+# (5.4 KB) must live in one called function, not in a copy per call site inlined into a kernel.
+string(REPLACE "|" ";" flags "${FLAGS}")
+execute_process(COMMAND "${NVCC}" ${flags} -ptx "${SRC}" -o "${WORK}/local_memory.ptx"
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nvcc -ptx ${SRC} failed:\n${err}")
+endif()
+file(STRINGS "${WORK}/local_memory.ptx" lines REGEX "^(\\.visible \\.entry|\\.func|\\.weak \\.func|[ \t]*\\.local .*__local_depot)")
+set(function "")
+set(largest 0)
+set(over "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^(\\.visible \\.entry|\\.func|\\.weak \\.func)[ \t]+(\\([^)]*\\)[ \t]+)?([A-Za-z0-9_$]+)")
+    set(function "${CMAKE_MATCH_3}")
+  elseif(line MATCHES "__local_depot[0-9]+\\[([0-9]+)\\]")
+    set(bytes "${CMAKE_MATCH_1}")
+    if(bytes GREATER largest)
+      set(largest "${bytes}")
+    endif()
+    if(bytes GREATER LIMIT)
+      string(APPEND over "\n  ${function}: ${bytes} bytes")
+    endif()
+  endif()
+endforeach()
+if(over)
+  message(FATAL_ERROR "local memory over ${LIMIT} bytes:${over}")
+endif()
+message(STATUS "largest local memory of a function: ${largest} bytes (limit ${LIMIT})")
