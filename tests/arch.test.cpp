@@ -94,6 +94,24 @@ static_assert(analyze(b128_pattern, load(16), whole_warp, arch::rdna4).wavefront
 static_assert(analyze([](int) { return 0; }, load(16), whole_warp, arch::rdna3).wavefronts == 4);
 static_assert(analyze([](int) { return 0; }, load(8), whole_warp, arch::rdna4).wavefronts == 2);
 
+// Architectures whose bank rows do not align (banks * bank_bytes not a power of two, or fewer
+// banks than a lane's words) take the queues, in constant expressions too.
+namespace {
+constexpr architecture odd_banks(int banks) {
+  architecture a{};
+  a.name = "odd";
+  a.banks = banks;
+  for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = blocks(32, 32);
+  return a;
+}
+}  // namespace
+static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_banks(3)).wavefronts == 43,
+              "3 banks, 4 words a lane: 128 words, 43 in bank 0");
+static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_banks(1)).wavefronts == 128);
+static_assert(analyze([](int l) { return 4 * l; }, load(4), whole_warp, odd_banks(2)).wavefronts == 16);
+static_assert(analyze([](int l) { return 8 * (l / 2); }, store(8), whole_warp, odd_banks(5)).wavefronts == 7,
+              "16 distinct 2-word lanes over 5 banks: 32 words, 7 in banks 0 and 1");
+
 TEST_CASE("a user-described architecture is plain data") {
   // A made-up 16-lane machine with 16 banks and 8-lane phases for every width.
   architecture tiny{};

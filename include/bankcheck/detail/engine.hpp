@@ -342,7 +342,9 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   }
   // (Declarations are grouped: a constant evaluation's step budget counts statements.)
   const int words = 1 << g.word_shift, up = g.up, down = g.down;
-  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1, step = v.value[lo + (hi > lo)] - v.value[lo];
+  // (geometry's shifts hold only where rows align: elsewhere group_shift can be negative.)
+  const std::uint64_t group_mask = row != 0 ? (std::uint64_t{1} << g.group_shift) - 1 : 0,
+                      step = v.value[lo + (hi > lo)] - v.value[lo];
   // Affine lanes: lane l's first word is w0 + (l - lo) * s * words. A lane's words fill one
   // aligned group of `words` banks (its "chunk"), so the lanes walk the banks / words groups at
   // chunk stride s = step * unit / chunk bytes: they share a group every p = groups / gcd(s,
