@@ -185,7 +185,7 @@ struct geometry {
   // division costs more at run time than the rest of a lane's work).
   int unit_shift = 0;   // log2(unit)
   int chunk_shift = 0;  // log2(bank_bytes * words): a value's chunk is value * unit >> chunk_shift
-  int group_shift = 0;  // log2(groups): a chunk's group is chunk % groups, its row chunk >> group_shift
+  int group_shift = 0;  // log2(groups), 0 where rows do not align: a chunk's group is chunk % groups, its row chunk >> group_shift
   int word_shift = 0;   // log2(words): group b holds banks b * words .. b * words + words - 1
   // A value's chunk is value << up >> down. unit is at most a chunk (built-in architectures,
   // and every unit-4 caller uses 4-byte banks), so `down` alone makes it there.
@@ -193,23 +193,25 @@ struct geometry {
   int down = 0;
 };
 BANKCHECK_HOST_DEVICE constexpr geometry make_geometry(int banks, int bank_bytes, int unit, int width) noexcept {
-  // (Few statements: a constant evaluation's step budget counts them.)
-  const std::uint64_t row_bytes = static_cast<std::uint64_t>(banks) * static_cast<unsigned>(bank_bytes);
+  // (Few statements: a constant evaluation's step budget counts them.) Where rows do not align,
+  // banks need not be a power of two nor hold a lane's words: group_shift stays 0 there.
   const int unit_shift = BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(unit)),
             bank_shift = BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(bank_bytes)),
             word_shift = width > bank_bytes ? BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(width)) - bank_shift : 0,
             chunk_shift = bank_shift + word_shift;
+  const std::uint64_t row_bytes = static_cast<std::uint64_t>(banks) * static_cast<unsigned>(bank_bytes),
+                      row = (row_bytes & (row_bytes - 1)) == 0 && (row_bytes & static_cast<unsigned>(unit - 1)) == 0 &&
+                                    row_bytes >= static_cast<unsigned>(width)
+                                ? row_bytes >> unit_shift
+                                : 0;
   return geometry{banks,
                   bank_bytes,
                   unit,
                   width,
-                  (row_bytes & (row_bytes - 1)) == 0 && (row_bytes & static_cast<unsigned>(unit - 1)) == 0 &&
-                          row_bytes >= static_cast<unsigned>(width)
-                      ? row_bytes >> unit_shift
-                      : 0,
+                  row,
                   unit_shift,
                   chunk_shift,
-                  BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(banks)) - word_shift,
+                  row != 0 ? BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(banks)) - word_shift : 0,
                   word_shift,
                   unit_shift > chunk_shift ? unit_shift - chunk_shift : 0,
                   chunk_shift > unit_shift ? chunk_shift - unit_shift : 0};
@@ -342,9 +344,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   }
   // (Declarations are grouped: a constant evaluation's step budget counts statements.)
   const int words = 1 << g.word_shift, up = g.up, down = g.down;
-  // (geometry's shifts hold only where rows align: elsewhere group_shift can be negative.)
-  const std::uint64_t group_mask = row != 0 ? (std::uint64_t{1} << g.group_shift) - 1 : 0,
-                      step = v.value[lo + (hi > lo)] - v.value[lo];
+  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1, step = v.value[lo + (hi > lo)] - v.value[lo];
   // Affine lanes: lane l's first word is w0 + (l - lo) * s * words. A lane's words fill one
   // aligned group of `words` banks (its "chunk"), so the lanes walk the banks / words groups at
   // chunk stride s = step * unit / chunk bytes: they share a group every p = groups / gcd(s,
