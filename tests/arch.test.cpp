@@ -108,7 +108,8 @@ constexpr architecture odd_banks(int banks) {
 static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_banks(3)).wavefronts == 43,
               "3 banks, 4 words a lane: 128 words, 43 in bank 0");
 static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_banks(1)).wavefronts == 128);
-static_assert(analyze([](int l) { return 4 * l; }, load(4), whole_warp, odd_banks(2)).wavefronts == 16);
+static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_banks(2)).wavefronts == 64,
+              "2 banks of 4 bytes, rows of 8 bytes: a 16-byte lane spans two rows");
 static_assert(analyze([](int l) { return 8 * (l / 2); }, store(8), whole_warp, odd_banks(5)).wavefronts == 7,
               "16 distinct 2-word lanes over 5 banks: 32 words, 7 in banks 0 and 1");
 
