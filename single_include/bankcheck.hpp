@@ -523,6 +523,24 @@ struct pass_table {
 namespace bankcheck {
 namespace detail {
 
+// g++ evaluates some constant expressions twice: first speculatively, while folding an
+// operator's operands (the `conflict_degree(f) == 2` of a static_assert), then where the value is
+// needed. The speculative evaluation is not manifestly constant-evaluated, and g++ gives it up at
+// __builtin_is_constant_evaluated(); each entry point asks that first, so a check is evaluated
+// once (benchmarks/README.md). Results never change; at run time it is a call to nothing. Clang's
+// second evaluation (of a comparison's operands, for its warnings) is manifestly
+// constant-evaluated, so asking would only cost it steps: with Clang the macro is empty.
+#if defined(__has_builtin) && defined(__GNUC__) && !defined(__clang__)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() \
+  if (!__builtin_is_constant_evaluated()) ::bankcheck::detail::evaluated_at_run_time()
+#endif
+#endif
+#ifndef BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() static_cast<void>(0)
+#endif
+BANKCHECK_HOST_DEVICE inline void evaluated_at_run_time() noexcept {}
+
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
 // (lanes_for); C++17 constant evaluation needs every entry initialized, so run time pays for
@@ -601,6 +619,7 @@ struct plan {
 
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   plan p{};
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
@@ -1171,6 +1190,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this is
   // the check users write most, and its compile time is mostly this loop (benchmarks/README.md).
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   std::uint64_t words[32] = {};
   for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
@@ -1181,11 +1201,12 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
+  constexpr arch::nvidia_t a{};
+  const detail::plan p = detail::make_plan(load(4), whole_warp, a);
   detail::lane_values<32> v{};
   v.unit = 4;
   detail::gather_dense(word_of_lane, 0, 31, v);
-  constexpr arch::nvidia_t a{};
-  return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
+  return detail::schedule(v, load(4), p, a);
 }
 
 // Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).

@@ -86,6 +86,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
   // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this is
   // the check users write most, and its compile time is mostly this loop (benchmarks/README.md).
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   std::uint64_t words[32] = {};
   for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
@@ -96,11 +97,12 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
+  constexpr arch::nvidia_t a{};
+  const detail::plan p = detail::make_plan(load(4), whole_warp, a);
   detail::lane_values<32> v{};
   v.unit = 4;
   detail::gather_dense(word_of_lane, 0, 31, v);
-  constexpr arch::nvidia_t a{};
-  return detail::schedule(v, load(4), detail::make_plan(load(4), whole_warp, a), a);
+  return detail::schedule(v, load(4), p, a);
 }
 
 // Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).

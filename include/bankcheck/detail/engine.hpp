@@ -15,6 +15,24 @@
 namespace bankcheck {
 namespace detail {
 
+// g++ evaluates some constant expressions twice: first speculatively, while folding an
+// operator's operands (the `conflict_degree(f) == 2` of a static_assert), then where the value is
+// needed. The speculative evaluation is not manifestly constant-evaluated, and g++ gives it up at
+// __builtin_is_constant_evaluated(); each entry point asks that first, so a check is evaluated
+// once (benchmarks/README.md). Results never change; at run time it is a call to nothing. Clang's
+// second evaluation (of a comparison's operands, for its warnings) is manifestly
+// constant-evaluated, so asking would only cost it steps: with Clang the macro is empty.
+#if defined(__has_builtin) && defined(__GNUC__) && !defined(__clang__)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() \
+  if (!__builtin_is_constant_evaluated()) ::bankcheck::detail::evaluated_at_run_time()
+#endif
+#endif
+#ifndef BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() static_cast<void>(0)
+#endif
+BANKCHECK_HOST_DEVICE inline void evaluated_at_run_time() noexcept {}
+
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
 // (lanes_for); C++17 constant evaluation needs every entry initialized, so run time pays for
@@ -93,6 +111,7 @@ struct plan {
 
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   plan p{};
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
