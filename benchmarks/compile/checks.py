@@ -3,7 +3,8 @@
 # Compile-time benchmark: N distinct conflict_degree checks in one translation unit, against the
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
-                                       [--mix all|free|conflict] [--family 0-5] [--std 17] [--callgrind]
+                                       [--mix all|free|conflict] [--family 0-5] [--form assert|variable]
+                                       [--std 17] [--callgrind]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
@@ -57,6 +58,8 @@ def degree(fn):
     return max(len(s) for s in banks.values())
 
 
+FORMS = {"assert": "a static_assert on the call", "variable": "a constexpr variable, then a static_assert on it"}
+
 FAMILY_NAMES = ["padded columns", "row segments", "XOR-swizzled rows", "groups sharing a word",
                 "2-D thread blocks", "plain strides"]
 
@@ -76,20 +79,31 @@ def pick(n, mix, family=None):
             return chosen
 
 
-def unit(kind, checks, header):
+def unit(kind, checks, header, form="assert"):
+    """The unit's source. form "assert": each check is a static_assert on the call, as users write
+    it. form "variable": each call initializes a constexpr variable that a static_assert then
+    compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
+    README.md), a variable's initializer once, so this form compares one evaluation with one."""
     lines = []
     if kind == "library":
         lines.append(f"#include <{header}>")
-        for body, d in checks:
-            lines.append(f"static_assert(bankcheck::conflict_degree([](int lane) {{ return {body}; }}) == {d}, \"\");")
+        call, expect = "bankcheck::conflict_degree([](int lane) {{ return {}; }})", "== {}"
     elif kind == "floor":
         lines.append("template <class F> constexpr unsigned banks_touched(F f) {")
         lines.append("  unsigned mask = 0;")
         lines.append("  for (int lane = 0; lane < 32; ++lane) mask |= 1u << (f(lane) % 32);")
         lines.append("  return mask;")
         lines.append("}")
-        for body, _ in checks:
-            lines.append(f"static_assert(banks_touched([](int lane) {{ return {body}; }}) != 0u, \"\");")
+        call, expect = "banks_touched([](int lane) {{ return {}; }})", "!= {}u"
+    else:
+        return ""
+    for k, (body, d) in enumerate(checks):
+        value = d if kind == "library" else 0
+        if form == "assert":
+            lines.append(f"static_assert({call.format(body)} {expect.format(value)}, \"\");")
+        else:
+            lines.append(f"constexpr auto check{k} = {call.format(body)};")
+            lines.append(f"static_assert(check{k} {expect.format(value)}, \"\");")
     return "\n".join(lines) + "\n"
 
 
@@ -108,6 +122,9 @@ def main():
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
     ap.add_argument("--family", type=int, choices=range(6),
                     help="only one family of index functions: " + ", ".join(f"{i} {n}" for i, n in enumerate(FAMILY_NAMES)))
+    ap.add_argument("--form", choices=["assert", "variable"], default="assert",
+                    help="assert: static_assert(call == expected), as users write checks (default); variable: "
+                         "constexpr auto v = call; static_assert(v == expected), one evaluation in each unit")
     ap.add_argument("--std", default="17")
     ap.add_argument("--header", default="bankcheck/analyze.hpp",
                     help="the header the library unit includes (default: the one declaring conflict_degree)")
@@ -122,7 +139,7 @@ def main():
     only = "" if args.family is None else f" of family {args.family} ({FAMILY_NAMES[args.family]})"
     print(f"{len(checks)} distinct checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
           f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit; the library unit includes "
-          f"<{args.header}>\n")
+          f"<{args.header}>; each check {FORMS[args.form]}\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -130,7 +147,7 @@ def main():
         for kind in ("empty", "floor", "library"):
             paths[kind] = os.path.join(tmp, f"{kind}.cpp")
             with open(paths[kind], "w") as f:
-                f.write(unit(kind, checks, args.header))
+                f.write(unit(kind, checks, args.header, args.form))
         for cxx in args.compilers.split(","):
             best = {}
             for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all three
