@@ -530,16 +530,20 @@ namespace detail {
 // once (benchmarks/README.md). Results never change; at run time it is a call to nothing. Clang's
 // second evaluation (of a comparison's operands, for its warnings) is manifestly
 // constant-evaluated, so asking would only cost it steps: with Clang the macro is empty.
+// A function, not a statement in each entry point: g++ copies a template's statements into every
+// instantiation, and the entry points are instantiated once per callable.
 #if defined(__has_builtin) && defined(__GNUC__) && !defined(__clang__)
 #if __has_builtin(__builtin_is_constant_evaluated)
-#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() \
-  if (!__builtin_is_constant_evaluated()) ::bankcheck::detail::evaluated_at_run_time()
+BANKCHECK_HOST_DEVICE inline void evaluated_at_run_time() noexcept {}
+BANKCHECK_HOST_DEVICE constexpr void skip_speculative_evaluation() noexcept {
+  if (!__builtin_is_constant_evaluated()) evaluated_at_run_time();
+}
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() ::bankcheck::detail::skip_speculative_evaluation()
 #endif
 #endif
 #ifndef BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION
-#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION() static_cast<void>(0)
+#define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION()
 #endif
-BANKCHECK_HOST_DEVICE inline void evaluated_at_run_time() noexcept {}
 
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
