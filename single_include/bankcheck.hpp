@@ -1039,7 +1039,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   if (diff < 32) return 1;
   if (diff < 64 * std::uint64_t{32}) {
     // Within one block of 64 bank rows: bit (word / 32) % 64 of q[bank] marks a word asked, and
-    // a bank's passes are its bits.
+    // a bank's passes are its set bits (32 at most, one per lane).
     std::uint64_t q[32] = {};
 #define BANKCHECK_DETAIL_ASK(l) q[w[l] % 32] |= std::uint64_t{1} << (w[l] / 32 % 64);
     BANKCHECK_DETAIL_ASK(0) BANKCHECK_DETAIL_ASK(1) BANKCHECK_DETAIL_ASK(2) BANKCHECK_DETAIL_ASK(3)
@@ -1051,8 +1051,9 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
     BANKCHECK_DETAIL_ASK(24) BANKCHECK_DETAIL_ASK(25) BANKCHECK_DETAIL_ASK(26) BANKCHECK_DETAIL_ASK(27)
     BANKCHECK_DETAIL_ASK(28) BANKCHECK_DETAIL_ASK(29) BANKCHECK_DETAIL_ASK(30) BANKCHECK_DETAIL_ASK(31)
 #undef BANKCHECK_DETAIL_ASK
-    int worst = 1, c = 0;
-#define BANKCHECK_DETAIL_PASSES(b) c = BANKCHECK_DETAIL_SET_BITS(q[b]), worst = c > worst ? c : worst;
+    // Bit n of `seen` marks a bank with n passes, so the highest set bit is the worst bank's.
+    std::uint64_t seen = 0;
+#define BANKCHECK_DETAIL_PASSES(b) seen |= std::uint64_t{1} << BANKCHECK_DETAIL_SET_BITS(q[b]);
     BANKCHECK_DETAIL_PASSES(0) BANKCHECK_DETAIL_PASSES(1) BANKCHECK_DETAIL_PASSES(2)
     BANKCHECK_DETAIL_PASSES(3) BANKCHECK_DETAIL_PASSES(4) BANKCHECK_DETAIL_PASSES(5)
     BANKCHECK_DETAIL_PASSES(6) BANKCHECK_DETAIL_PASSES(7) BANKCHECK_DETAIL_PASSES(8)
@@ -1065,7 +1066,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
     BANKCHECK_DETAIL_PASSES(27) BANKCHECK_DETAIL_PASSES(28) BANKCHECK_DETAIL_PASSES(29)
     BANKCHECK_DETAIL_PASSES(30) BANKCHECK_DETAIL_PASSES(31)
 #undef BANKCHECK_DETAIL_PASSES
-    return worst;
+    return highest_lane(seen);
   }
   lane_values<32> v{};
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
