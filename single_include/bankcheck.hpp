@@ -1008,6 +1008,9 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
 // constant evaluation pays about as much for a loop's control as for each term's work
 // (benchmarks/compile/costs.py, benchmarks/README.md). A template (Word is std::uint64_t) so
 // that only units that call conflict_degree compile it (a quarter of analyze.hpp's cost to g++).
+// Word indices are valid below 2^62 (word * 4 fits 64 bits, and 4-byte words are aligned): that
+// is tested inline, and check_values is called only to name the broken rule (a call costs a
+// constant evaluation more than the test). gcd(s, 32) is inline for the same reason.
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
@@ -1022,8 +1025,9 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
       w[22] == w0 + 22 * s && w[23] == w0 + 23 * s && w[24] == w0 + 24 * s && w[25] == w0 + 25 * s &&
       w[26] == w0 + 26 * s && w[27] == w0 + 27 * s && w[28] == w0 + 28 * s && w[29] == w0 + 29 * s &&
       w[30] == w0 + 30 * s && w[31] == w0 + 31 * s) {
-    if (check_values(w0 | w[31], 4, is_signed, 4) != errc::none) return 0;
-    return s == 0 ? 1 : static_cast<int>(gcd_with_banks(s % 32, 32));  // s == 0: one word, a broadcast
+    const std::uint64_t all = w0 | w[31], m = s % 32;
+    if (all >> 62 != 0) return static_cast<void>(check_values(all, 4, is_signed, 4)), 0;
+    return s == 0 ? 1 : m == 0 ? 32 : static_cast<int>(m & (~m + 1));  // s == 0: one word, a broadcast
   }
   // Four short chains, not one of 31 terms: g++ takes twice as long to parse the long one.
   const std::uint64_t d0 = (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) |
@@ -1035,7 +1039,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
                       d3 = (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
                            (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0),
                       diff = d0 | d1 | d2 | d3;
-  if (check_values(w0 | diff, 4, is_signed, 4) != errc::none) return 0;
+  if ((w0 | diff) >> 62 != 0) return static_cast<void>(check_values(w0 | diff, 4, is_signed, 4)), 0;
   if (diff < 32) return 1;
   if (diff < 64 * std::uint64_t{32}) {
     // Within one block of 64 bank rows: bit (word / 32) % 64 of q[bank] marks a word asked, and
