@@ -1197,9 +1197,9 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this is
   // the check users write most, and its compile time is mostly this loop (benchmarks/README.md).
-  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   std::uint64_t words[32] = {};
   for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
