@@ -527,9 +527,9 @@ namespace detail {
 // operator's operands (the `conflict_degree(f) == 2` of a static_assert), then where the value is
 // needed. The speculative evaluation is not manifestly constant-evaluated, and g++ gives it up at
 // __builtin_is_constant_evaluated(); each entry point asks that first, so a check is evaluated
-// once (benchmarks/README.md). Results never change; at run time it is a call to nothing. Clang's
-// second evaluation (of a comparison's operands, for its warnings) is manifestly
-// constant-evaluated, so asking would only cost it steps: with Clang the macro is empty.
+// once (benchmarks/README.md). Results never change; at run time it is a call to nothing. Clang
+// also evaluates a comparison's operands a second time, for its warnings, but the question does
+// not stop that evaluation (measured), so it would only cost steps: with Clang the macro is empty.
 // A function, not a statement in each entry point: g++ copies a template's statements into every
 // instantiation, and the entry points are instantiated once per callable.
 #if defined(__has_builtin) && defined(__GNUC__) && !defined(__clang__)
