@@ -97,7 +97,7 @@ BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
-  constexpr arch::nvidia_t a{};
+  constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
   detail::lane_values<32> v{};
   v.unit = 4;

@@ -37,6 +37,16 @@ BANKCHECK_HOST_DEVICE constexpr void skip_speculative_evaluation() noexcept {
 #define BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION()
 #endif
 
+// T, as a type that depends on U. Clang resolves a call in a template whose arguments depend on
+// nothing when it parses the template, and instantiates a constexpr callee then; with an argument
+// of this type the callee is instantiated only with the template. So a unit that includes
+// analyze.hpp and never calls pass_schedule(f) or conflict_degree does not compile the engine
+// for them (30% of the header's cost to Clang; benchmarks/README.md).
+template <class T, class U>
+struct dependent {
+  using type = T;
+};
+
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
 // (lanes_for); C++17 constant evaluation needs every entry initialized, so run time pays for
@@ -567,7 +577,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   lane_values<32> v{};
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
-  no_visitor none{};
+  typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
   bank_counts<32> counts{};
   report r{};
   serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, false, make_geometry(32, 4, 4, 4), 0, counts, none, r);
