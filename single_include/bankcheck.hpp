@@ -147,6 +147,15 @@ BANKCHECK_RULE(tile_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
+namespace detail {
+// Whether e names a broken rule. Templates ask this, or a result's ok(), rather than compare an
+// errc, and build a result with its error rather than assign one: Clang resolves an operator on
+// an enumeration against its whole set of built-in candidates, about half a million instructions
+// for a comparison and three times that for an assignment, and does it again in each
+// instantiation (benchmarks/README.md).
+BANKCHECK_HOST_DEVICE constexpr bool failed(errc e) noexcept { return e != errc::none; }
+}  // namespace detail
+
 }  // namespace bankcheck
 
 #endif
@@ -629,31 +638,30 @@ struct plan {
   errc error = errc::none;
   std::uint64_t active = 0;
   std::uint64_t call = 0;
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
 };
 
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
-  plan p{};
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
-    return p.error = violated::architecture_is_invalid(), p;
-  if (op.check() != errc::none)
-    return p.error = op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
-                                    : violated::access_width_must_be_1_2_4_8_or_16(),
-           p;
+    return plan{violated::architecture_is_invalid()};
+  if (failed(op.check()))
+    return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
+                               : violated::access_width_must_be_1_2_4_8_or_16()};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
-  if (mask == 0) return p.error = violated::lane_mask_must_not_be_empty(), p;
-  if (mask & ~warp) return p.error = violated::lane_mask_must_fit_the_warp(), p;
-  p.active = p.call = mask;
+  if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};
+  if (mask & ~warp) return plan{violated::lane_mask_must_fit_the_warp()};
   if (op.is_matrix()) {
-    if (!a.matrix_ops) return p.error = violated::architecture_has_no_matrix_ops(), p;
-    if (mask != warp) return p.error = violated::matrix_ops_need_every_lane_of_the_warp(), p;
-    if (a.warp_size < 32) return p.error = violated::architecture_is_invalid(), p;  // they read lanes 0..31
-    p.call = lane_range(0, 8 * op.matrices - 1);
+    if (!a.matrix_ops) return plan{violated::architecture_has_no_matrix_ops()};
+    if (mask != warp) return plan{violated::matrix_ops_need_every_lane_of_the_warp()};
+    if (a.warp_size < 32) return plan{violated::architecture_is_invalid()};  // they read lanes 0..31
+    return plan{errc::none, mask, lane_range(0, 8 * op.matrices - 1)};
   }
-  return p;
+  return plan{errc::none, mask, mask};
 }
 
 // The callable's result type: an integer (a byte address or word index), signed or not.
@@ -1110,13 +1118,13 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   if (op.is_matrix()) {
     for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_range(8 * m, 8 * m + 7);
   } else {
-    r.merged = op.kind == op_kind::load && a.merge_loads && op.bytes > a.bank_bytes &&
+    r.merged = op.is_load() && a.merge_loads && op.bytes > a.bank_bytes &&
                (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
     groups = a.phases(op.kind, op.bytes, r.merged);
     if constexpr (!builtin_arch<Arch>)
       if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
-  if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
+  if (const errc e = check_values(v, op.bytes); failed(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
@@ -1149,7 +1157,7 @@ template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (p.error != errc::none) return report{p.error};
+  if (!p.ok()) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
@@ -1163,20 +1171,24 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 }
 
 namespace detail {
+// A warp of `lanes` lanes, none served yet, failing with e (or not yet, with errc::none).
+BANKCHECK_HOST_DEVICE constexpr pass_table unscheduled(errc e, int lanes) noexcept {
+  pass_table t{};
+  t.error = e;
+  t.lanes = lanes;
+  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
+  return t;
+}
+
 // Runs the engine with a visitor that records every lane's phase and pass.
 template <int Lanes, class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v, access op, const plan& p,
                                                     const Arch& a) noexcept {
-  pass_table t{};
-  t.lanes = a.warp_size;
-  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
-  if (p.error != errc::none) return t.error = p.error, t;
+  if (!p.ok()) return unscheduled(p.error, a.warp_size);
+  pass_table t = unscheduled(errc::none, a.warp_size);
   table_visitor visit{&t};
   const report r = run(v, op, p, a, visit);
-  if (!r.ok()) {
-    for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
-    return t.error = r.error, t;
-  }
+  if (!r.ok()) return unscheduled(r.error, a.warp_size);
   t.passes = r.degree;
   return t;
 }
@@ -1190,7 +1202,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
                                                          Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values<detail::lanes_for<Arch>()> v{};
-  if (p.error == errc::none) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
+  if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
 
@@ -1812,14 +1824,14 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
                                                       const Arch& arch, long long stop_at = -1) {
-  tile_report t{};
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
-    return t.error = violated::tile_shape_is_invalid(), t;
+    return tile_report{violated::tile_shape_is_invalid()};
   const access op = Pattern::op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
                          shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
-    return t.error = violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles(), t;
+    return tile_report{violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles()};
+  tile_report t{};
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};

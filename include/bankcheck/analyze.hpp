@@ -26,7 +26,7 @@ template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (p.error != errc::none) return report{p.error};
+  if (!p.ok()) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
@@ -40,20 +40,24 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 }
 
 namespace detail {
+// A warp of `lanes` lanes, none served yet, failing with e (or not yet, with errc::none).
+BANKCHECK_HOST_DEVICE constexpr pass_table unscheduled(errc e, int lanes) noexcept {
+  pass_table t{};
+  t.error = e;
+  t.lanes = lanes;
+  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
+  return t;
+}
+
 // Runs the engine with a visitor that records every lane's phase and pass.
 template <int Lanes, class Arch>
 BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v, access op, const plan& p,
                                                     const Arch& a) noexcept {
-  pass_table t{};
-  t.lanes = a.warp_size;
-  for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
-  if (p.error != errc::none) return t.error = p.error, t;
+  if (!p.ok()) return unscheduled(p.error, a.warp_size);
+  pass_table t = unscheduled(errc::none, a.warp_size);
   table_visitor visit{&t};
   const report r = run(v, op, p, a, visit);
-  if (!r.ok()) {
-    for (int l = 0; l < pass_table::max_lanes; ++l) t.pass[l] = -1, t.phase[l] = -1;
-    return t.error = r.error, t;
-  }
+  if (!r.ok()) return unscheduled(r.error, a.warp_size);
   t.passes = r.degree;
   return t;
 }
@@ -67,7 +71,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
                                                          Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values<detail::lanes_for<Arch>()> v{};
-  if (p.error == errc::none) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
+  if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
 

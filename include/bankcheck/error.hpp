@@ -75,6 +75,15 @@ BANKCHECK_RULE(tile_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
+namespace detail {
+// Whether e names a broken rule. Templates ask this, or a result's ok(), rather than compare an
+// errc, and build a result with its error rather than assign one: Clang resolves an operator on
+// an enumeration against its whole set of built-in candidates, about half a million instructions
+// for a comparison and three times that for an assignment, and does it again in each
+// instantiation (benchmarks/README.md).
+BANKCHECK_HOST_DEVICE constexpr bool failed(errc e) noexcept { return e != errc::none; }
+}  // namespace detail
+
 }  // namespace bankcheck
 
 #endif

@@ -81,7 +81,7 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   m.op = op;
   m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size, m.arch_name = a.name;
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (p.error != errc::none) return m.error = p.error, m;
+  if (!p.ok()) return m.error = p.error, m;
   m.active = p.active;
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);

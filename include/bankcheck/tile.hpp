@@ -152,14 +152,14 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
                                                       const Arch& arch, long long stop_at = -1) {
-  tile_report t{};
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
-    return t.error = violated::tile_shape_is_invalid(), t;
+    return tile_report{violated::tile_shape_is_invalid()};
   const access op = Pattern::op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
                          shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
-    return t.error = violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles(), t;
+    return tile_report{violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles()};
+  tile_report t{};
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};

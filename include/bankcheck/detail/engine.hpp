@@ -121,31 +121,30 @@ struct plan {
   errc error = errc::none;
   std::uint64_t active = 0;
   std::uint64_t call = 0;
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
 };
 
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
-  plan p{};
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
-    return p.error = violated::architecture_is_invalid(), p;
-  if (op.check() != errc::none)
-    return p.error = op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
-                                    : violated::access_width_must_be_1_2_4_8_or_16(),
-           p;
+    return plan{violated::architecture_is_invalid()};
+  if (failed(op.check()))
+    return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
+                               : violated::access_width_must_be_1_2_4_8_or_16()};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
-  if (mask == 0) return p.error = violated::lane_mask_must_not_be_empty(), p;
-  if (mask & ~warp) return p.error = violated::lane_mask_must_fit_the_warp(), p;
-  p.active = p.call = mask;
+  if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};
+  if (mask & ~warp) return plan{violated::lane_mask_must_fit_the_warp()};
   if (op.is_matrix()) {
-    if (!a.matrix_ops) return p.error = violated::architecture_has_no_matrix_ops(), p;
-    if (mask != warp) return p.error = violated::matrix_ops_need_every_lane_of_the_warp(), p;
-    if (a.warp_size < 32) return p.error = violated::architecture_is_invalid(), p;  // they read lanes 0..31
-    p.call = lane_range(0, 8 * op.matrices - 1);
+    if (!a.matrix_ops) return plan{violated::architecture_has_no_matrix_ops()};
+    if (mask != warp) return plan{violated::matrix_ops_need_every_lane_of_the_warp()};
+    if (a.warp_size < 32) return plan{violated::architecture_is_invalid()};  // they read lanes 0..31
+    return plan{errc::none, mask, lane_range(0, 8 * op.matrices - 1)};
   }
-  return p;
+  return plan{errc::none, mask, mask};
 }
 
 // The callable's result type: an integer (a byte address or word index), signed or not.
@@ -602,13 +601,13 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   if (op.is_matrix()) {
     for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_range(8 * m, 8 * m + 7);
   } else {
-    r.merged = op.kind == op_kind::load && a.merge_loads && op.bytes > a.bank_bytes &&
+    r.merged = op.is_load() && a.merge_loads && op.bytes > a.bank_bytes &&
                (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
     groups = a.phases(op.kind, op.bytes, r.merged);
     if constexpr (!builtin_arch<Arch>)
       if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
-  if (const errc e = check_values(v, op.bytes); e != errc::none) return report{e};
+  if (const errc e = check_values(v, op.bytes); failed(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
