@@ -1032,21 +1032,27 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
+  // Literals meeting a word are UINT64_C: an int literal would be converted first, one more step
+  // of a constant evaluation in every term (1-3% of a check to clang++, benchmarks/README.md).
+#define BANKCHECK_DETAIL_ON_LINE(l) w[l] == w0 + UINT64_C(l) * s
   // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
   // last wraps around, so those two alone bound every word for check_values.
-  if (s + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
-      w[2] == w0 + 2 * s && w[3] == w0 + 3 * s && w[4] == w0 + 4 * s && w[5] == w0 + 5 * s &&
-      w[6] == w0 + 6 * s && w[7] == w0 + 7 * s && w[8] == w0 + 8 * s && w[9] == w0 + 9 * s &&
-      w[10] == w0 + 10 * s && w[11] == w0 + 11 * s && w[12] == w0 + 12 * s && w[13] == w0 + 13 * s &&
-      w[14] == w0 + 14 * s && w[15] == w0 + 15 * s && w[16] == w0 + 16 * s && w[17] == w0 + 17 * s &&
-      w[18] == w0 + 18 * s && w[19] == w0 + 19 * s && w[20] == w0 + 20 * s && w[21] == w0 + 21 * s &&
-      w[22] == w0 + 22 * s && w[23] == w0 + 23 * s && w[24] == w0 + 24 * s && w[25] == w0 + 25 * s &&
-      w[26] == w0 + 26 * s && w[27] == w0 + 27 * s && w[28] == w0 + 28 * s && w[29] == w0 + 29 * s &&
-      w[30] == w0 + 30 * s && w[31] == w0 + 31 * s) {
+  if (s + (UINT64_C(1) << 32) < (UINT64_C(1) << 33) &&
+      BANKCHECK_DETAIL_ON_LINE(2) && BANKCHECK_DETAIL_ON_LINE(3) && BANKCHECK_DETAIL_ON_LINE(4) &&
+      BANKCHECK_DETAIL_ON_LINE(5) && BANKCHECK_DETAIL_ON_LINE(6) && BANKCHECK_DETAIL_ON_LINE(7) &&
+      BANKCHECK_DETAIL_ON_LINE(8) && BANKCHECK_DETAIL_ON_LINE(9) && BANKCHECK_DETAIL_ON_LINE(10) &&
+      BANKCHECK_DETAIL_ON_LINE(11) && BANKCHECK_DETAIL_ON_LINE(12) && BANKCHECK_DETAIL_ON_LINE(13) &&
+      BANKCHECK_DETAIL_ON_LINE(14) && BANKCHECK_DETAIL_ON_LINE(15) && BANKCHECK_DETAIL_ON_LINE(16) &&
+      BANKCHECK_DETAIL_ON_LINE(17) && BANKCHECK_DETAIL_ON_LINE(18) && BANKCHECK_DETAIL_ON_LINE(19) &&
+      BANKCHECK_DETAIL_ON_LINE(20) && BANKCHECK_DETAIL_ON_LINE(21) && BANKCHECK_DETAIL_ON_LINE(22) &&
+      BANKCHECK_DETAIL_ON_LINE(23) && BANKCHECK_DETAIL_ON_LINE(24) && BANKCHECK_DETAIL_ON_LINE(25) &&
+      BANKCHECK_DETAIL_ON_LINE(26) && BANKCHECK_DETAIL_ON_LINE(27) && BANKCHECK_DETAIL_ON_LINE(28) &&
+      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && BANKCHECK_DETAIL_ON_LINE(31)) {
     const std::uint64_t all = w0 | w[31], m = s % 32;
     if (all >> 62 != 0) return static_cast<void>(check_values(all, 4, is_signed, 4)), 0;
     return s == 0 ? 1 : m == 0 ? 32 : static_cast<int>(m & (~m + 1));  // s == 0: one word, a broadcast
   }
+#undef BANKCHECK_DETAIL_ON_LINE
   // Four short chains, not one of 31 terms: g++ takes twice as long to parse the long one.
   const std::uint64_t d0 = (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) |
                            (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) | (w[8] ^ w0),
@@ -1063,7 +1069,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
     // Within one block of 64 bank rows: bit (word / 32) % 64 of q[bank] marks a word asked, and
     // a bank's passes are its set bits (32 at most, one per lane).
     std::uint64_t q[32] = {};
-#define BANKCHECK_DETAIL_ASK(l) q[w[l] % 32] |= std::uint64_t{1} << (w[l] / 32 % 64);
+#define BANKCHECK_DETAIL_ASK(l) q[w[l] & UINT64_C(31)] |= UINT64_C(1) << (w[l] >> 5 & UINT64_C(63));
     BANKCHECK_DETAIL_ASK(0) BANKCHECK_DETAIL_ASK(1) BANKCHECK_DETAIL_ASK(2) BANKCHECK_DETAIL_ASK(3)
     BANKCHECK_DETAIL_ASK(4) BANKCHECK_DETAIL_ASK(5) BANKCHECK_DETAIL_ASK(6) BANKCHECK_DETAIL_ASK(7)
     BANKCHECK_DETAIL_ASK(8) BANKCHECK_DETAIL_ASK(9) BANKCHECK_DETAIL_ASK(10) BANKCHECK_DETAIL_ASK(11)
@@ -1075,7 +1081,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 #undef BANKCHECK_DETAIL_ASK
     // Bit n of `seen` marks a bank with n passes, so the highest set bit is the worst bank's.
     std::uint64_t seen = 0;
-#define BANKCHECK_DETAIL_PASSES(b) seen |= std::uint64_t{1} << BANKCHECK_DETAIL_SET_BITS(q[b]);
+#define BANKCHECK_DETAIL_PASSES(b) seen |= UINT64_C(1) << BANKCHECK_DETAIL_SET_BITS(q[b]);
     BANKCHECK_DETAIL_PASSES(0) BANKCHECK_DETAIL_PASSES(1) BANKCHECK_DETAIL_PASSES(2)
     BANKCHECK_DETAIL_PASSES(3) BANKCHECK_DETAIL_PASSES(4) BANKCHECK_DETAIL_PASSES(5)
     BANKCHECK_DETAIL_PASSES(6) BANKCHECK_DETAIL_PASSES(7) BANKCHECK_DETAIL_PASSES(8)
