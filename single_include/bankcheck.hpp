@@ -1032,8 +1032,8 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
-  // Literals meeting a word are UINT64_C: an int literal would be converted first, one more step
-  // of a constant evaluation in every term (1-3% of a check to clang++, benchmarks/README.md).
+  // The terms below take UINT64_C literals: an int literal would be converted to 64 bits first,
+  // one more step of a constant evaluation in each (1-3% of a check to clang++, benchmarks/README.md).
 #define BANKCHECK_DETAIL_ON_LINE(l) w[l] == w0 + UINT64_C(l) * s
   // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
   // last wraps around, so those two alone bound every word for check_values.
