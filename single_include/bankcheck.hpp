@@ -786,8 +786,10 @@ struct phase_state {
   int worst_bank = -1;  // first bank to reach it
 };
 
-// The q-bit counters of serve_phase, one per group of banks, zeroed once per instruction; each
-// phase clears the entries it used. A count is at most the lanes of a phase (64).
+// The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
+// a phase settled by a closed form never zeroes them, and none clears them after use (at run
+// time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
+// lanes of a phase (64).
 template <int Groups>
 struct bank_counts {
   std::uint64_t qbits[Groups] = {};
@@ -876,10 +878,11 @@ BANKCHECK_HOST_DEVICE constexpr bool affine_step(const lane_values<Lanes>& v, la
 // `affine`: every gathered lane, lowest to highest, is at the same step from the one before
 // (affine_step); so are a dense phase's. `Nodes`: the queues' capacity, lanes x words per lane
 // at most (phase_state: 5.4 KB for the built-in architectures, so not inlined in device code).
-template <int Nodes, int Lanes, int Groups, class Visitor>
+// `Groups`: the q-bit counters' capacity, the architecture's banks at most (counters_for).
+template <int Nodes, int Groups, int Lanes, class Visitor>
 BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values<Lanes>& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 bool affine, const geometry& g, int phase, bank_counts<Groups>& counts,
-                                                 Visitor& visit, report& r) noexcept {
+                                                 bool affine, const geometry& g, int phase, Visitor& visit,
+                                                 report& r) noexcept {
   const int lo = span.first, hi = span.last;
   ++r.ideal;
   // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
@@ -939,6 +942,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
     // otherwise it may be a chunk 64 rows away, and the lanes before decide.
     const bool exact = diff < 64 * row;
     const int group_shift = g.group_shift;
+    bank_counts<Groups> counts{};
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
     if (exact && span.dense && up == 0) {  // the common case, without a test per lane
@@ -966,7 +970,6 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
       }
     }
     if (worst_bank > 0) worst_bank <<= g.word_shift;
-    for (std::uint64_t b = 0; b <= group_mask; ++b) qbits[b] = 0, count[b] = 0;
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
     // needs phase_state, so only it pays for initializing one.
@@ -1100,9 +1103,8 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
-  bank_counts<32> counts{};
   report r{};
-  serve_phase<32>(v, 0xffffffff, lane_span{0, 31, true}, true, false, make_geometry(32, 4, 4, 4), 0, counts, none, r);
+  serve_phase<32, 32>(v, 0xffffffff, lane_span{0, 31, true}, true, false, make_geometry(32, 4, 4, 4), 0, none, r);
   return r.degree;
 }
 
@@ -1134,12 +1136,11 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
-  bank_counts<counters_for<Arch>()> counts{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
-      serve_phase<builtin_arch<Arch> ? 256 : 1024>(v, lanes, span_of(lanes), lanes == p.call, affine, g, i, counts, visit,
-                                                    r);
+      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call,
+                                                                          affine, g, i, visit, r);
   }
   return r;
 }
