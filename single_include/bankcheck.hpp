@@ -80,6 +80,12 @@
 namespace bankcheck {
 
 // Why a query has no answer. A report or schedule with an error carries no count (all zero).
+// errc::none is 0, so static_cast<bool>(e) says whether e names a broken rule. The library's
+// templates test an error so, or with a result's ok(), and build a result with its error rather
+// than assign one: Clang resolves an operator on an enumeration against its whole set of
+// built-in candidates, about half a million instructions for a comparison and three times that
+// for an assignment, again in each instantiation (benchmarks/README.md). The hot paths use the
+// cast, not ok(): a call costs a constant evaluation two steps of its budget.
 enum class errc : unsigned char {
   none = 0,
   access_width_must_be_1_2_4_8_or_16,
@@ -146,15 +152,6 @@ BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
-
-namespace detail {
-// Whether e names a broken rule. Templates ask this, or a result's ok(), rather than compare an
-// errc, and build a result with its error rather than assign one: Clang resolves an operator on
-// an enumeration against its whole set of built-in candidates, about half a million instructions
-// for a comparison and three times that for an assignment, and does it again in each
-// instantiation (benchmarks/README.md).
-BANKCHECK_HOST_DEVICE constexpr bool failed(errc e) noexcept { return e != errc::none; }
-}  // namespace detail
 
 }  // namespace bankcheck
 
@@ -648,7 +645,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
-  if (failed(op.check()))
+  if (static_cast<bool>(op.check()))
     return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
                                : violated::access_width_must_be_1_2_4_8_or_16()};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
@@ -1132,7 +1129,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     if constexpr (!builtin_arch<Arch>)
       if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
-  if (const errc e = check_values(v, op.bytes); failed(e)) return report{e};
+  if (const errc e = check_values(v, op.bytes); static_cast<bool>(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
@@ -1164,7 +1161,7 @@ template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (!p.ok()) return report{p.error};
+  if (static_cast<bool>(p.error)) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};

@@ -26,7 +26,7 @@ template <class F, class Arch>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
                                                Arch arch) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (!p.ok()) return report{p.error};
+  if (static_cast<bool>(p.error)) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};

@@ -8,6 +8,12 @@
 namespace bankcheck {
 
 // Why a query has no answer. A report or schedule with an error carries no count (all zero).
+// errc::none is 0, so static_cast<bool>(e) says whether e names a broken rule. The library's
+// templates test an error so, or with a result's ok(), and build a result with its error rather
+// than assign one: Clang resolves an operator on an enumeration against its whole set of
+// built-in candidates, about half a million instructions for a comparison and three times that
+// for an assignment, again in each instantiation (benchmarks/README.md). The hot paths use the
+// cast, not ok(): a call costs a constant evaluation two steps of its budget.
 enum class errc : unsigned char {
   none = 0,
   access_width_must_be_1_2_4_8_or_16,
@@ -74,15 +80,6 @@ BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
-
-namespace detail {
-// Whether e names a broken rule. Templates ask this, or a result's ok(), rather than compare an
-// errc, and build a result with its error rather than assign one: Clang resolves an operator on
-// an enumeration against its whole set of built-in candidates, about half a million instructions
-// for a comparison and three times that for an assignment, and does it again in each
-// instantiation (benchmarks/README.md).
-BANKCHECK_HOST_DEVICE constexpr bool failed(errc e) noexcept { return e != errc::none; }
-}  // namespace detail
 
 }  // namespace bankcheck
 

@@ -131,7 +131,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
-  if (failed(op.check()))
+  if (static_cast<bool>(op.check()))
     return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
                                : violated::access_width_must_be_1_2_4_8_or_16()};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
@@ -615,7 +615,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     if constexpr (!builtin_arch<Arch>)
       if (!valid_table(groups, a.warp_size)) return report{violated::architecture_is_invalid()};
   }
-  if (const errc e = check_values(v, op.bytes); failed(e)) return report{e};
+  if (const errc e = check_values(v, op.bytes); static_cast<bool>(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
