@@ -108,6 +108,27 @@ static_assert(!analyze([](int) { return 0; }, store(16)).merged);
 // 4-byte loads have nothing to merge.
 static_assert(!analyze([](int) { return 0; }, load(4)).merged);
 
+// Affine lanes cost each phase by its own number of lanes: on an architecture whose 16-byte
+// stores take phases of 8, 16 and 8 lanes (or 8, 8, 16), a row of float4 costs 1 + 2 + 1.
+namespace {
+constexpr architecture uneven_quarters(int wide) {
+  architecture a = arch::nvidia;
+  a.store[4] = phase_groups{};
+  for (int p = 0, first = 0; first < 32; ++p) {
+    const int size = p == wide ? 16 : 8;
+    a.store[4].lanes[p] = lane_range(first, first + size - 1);
+    first += size;
+  }
+  return a;
+}
+constexpr report float4_row(int wide) { return analyze([](int l) { return 16 * l; }, store(16), whole_warp, uneven_quarters(wide)); }
+}  // namespace
+static_assert(float4_row(1).wavefronts == 4 && float4_row(1).ideal == 3 && float4_row(1).worst.phase == 1);
+static_assert(float4_row(2).wavefronts == 4 && float4_row(2).ideal == 3 && float4_row(2).worst.phase == 2);
+// Equal phases cost the same, and the first of them is the witness: float4 at stride 2, lanes 0 and 4.
+static_assert(analyze([](int l) { return 32 * l; }, load(16)).worst.phase == 0);
+static_assert(analyze([](int l) { return 32 * l; }, load(16)).worst.lane_b == 4);
+
 // ldmatrix / stmatrix: one phase per 8x8 matrix, 8 rows of 16 bytes from lanes 8m..8m+7;
 // free iff the rows fall in distinct 16-byte bank groups (a / 16) % 8: pitch P free iff P/16 odd.
 namespace {

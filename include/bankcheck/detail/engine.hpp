@@ -619,6 +619,30 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
   const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
+  // Affine lanes a whole number of chunks apart, in several phases: serve_phase's closed form
+  // settles each dense phase, and its cost depends only on the phase's number of lanes. So a
+  // dense phase as wide as the last one settled costs what that one did, and, being no worse,
+  // leaves the witness as it is (8- and 16-byte rows and columns: one call, not two or four).
+  const bool by_width = affine && groups.lanes[1] != 0 &&
+                        ((v.value[lowest_lane(p.call) + 1] - v.value[lowest_lane(p.call)]) << g.unit_shift &
+                         ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0;
+  if (by_width) {
+    int settled_width = 0, settled_cost = 0;
+    for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+      const std::uint64_t lanes = groups.lanes[i] & p.call;
+      if (lanes == 0) continue;
+      const lane_span span = span_of(lanes);
+      const int width = span.last - span.first + 1, before = r.wavefronts;
+      if (span.dense && width == settled_width) {
+        ++r.ideal, r.wavefronts += settled_cost;
+        continue;
+      }
+      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span, lanes == p.call, true, g, i,
+                                                                          visit, r);
+      if (span.dense) settled_width = width, settled_cost = r.wavefronts - before;
+    }
+    return r;
+  }
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
