@@ -1137,10 +1137,10 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   // settles each dense phase, and its cost depends only on the phase's number of lanes. So a
   // dense phase as wide as the last one settled costs what that one did, and, being no worse,
   // leaves the witness as it is (8- and 16-byte rows and columns: one call, not two or four).
-  const bool by_width = affine && groups.lanes[1] != 0 &&
-                        ((v.value[lowest_lane(p.call) + 1] - v.value[lowest_lane(p.call)]) << g.unit_shift &
-                         ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0;
-  if (by_width) {
+  // (One statement: a constant evaluation's step budget counts them.)
+  if (affine && groups.lanes[1] != 0 &&
+      ((v.value[lowest_lane(p.call) + 1] - v.value[lowest_lane(p.call)]) << g.unit_shift &
+       ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
     int settled_width = 0, settled_cost = 0;
     for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
       const std::uint64_t lanes = groups.lanes[i] & p.call;
