@@ -4,13 +4,18 @@
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
                                        [--mix all|free|conflict] [--family 0-5] [--form assert|variable]
-                                       [--std 17] [--callgrind]
+                                       [--std 17] [--callgrind] [--per-check FEWER] [--include DIR]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
 instructions under valgrind instead (one run each): slower, but the same on every run, where
 CPU times on a shared 2-core VM drift by tens of percent. The expected answer of every check is computed
-here, in Python, from the seed's formula, so each generated static_assert is also a test."""
+here, in Python, from the seed's formula, so each generated static_assert is also a test.
+
+--per-check FEWER measures the cost of one more check instead: each unit is also compiled with
+its first FEWER checks, and the table gives (cost of N - cost of FEWER) / (N - FEWER), so the
+header and the first check's instantiation drop out. --include DIR takes the library's headers
+from DIR (a modified copy, say) instead of this repository's include/."""
 import argparse
 import os
 import subprocess
@@ -58,7 +63,8 @@ def degree(fn):
     return max(len(s) for s in banks.values())
 
 
-FORMS = {"assert": "a static_assert on the call", "variable": "a constexpr variable, then a static_assert on it"}
+FORMS = {"assert": "a static_assert on the call", "variable": "a constexpr variable, then a static_assert on it",
+         "unchecked": "a constexpr variable, not compared"}
 
 FAMILY_NAMES = ["padded columns", "row segments", "XOR-swizzled rows", "groups sharing a word",
                 "2-D thread blocks", "plain strides"]
@@ -83,7 +89,8 @@ def unit(kind, checks, header, form="assert"):
     """The unit's source. form "assert": each check is a static_assert on the call, as users write
     it. form "variable": each call initializes a constexpr variable that a static_assert then
     compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
-    README.md), a variable's initializer once, so this form compares one evaluation with one."""
+    README.md), a variable's initializer once, so this form compares one evaluation with one. form
+    "unchecked": the variable alone, for a copy of the headers changed to compute less (--include)."""
     lines = []
     if kind == "library":
         lines.append(f"#include <{header}>")
@@ -103,7 +110,8 @@ def unit(kind, checks, header, form="assert"):
             lines.append(f"static_assert({call.format(body)} {expect.format(value)}, \"\");")
         else:
             lines.append(f"constexpr auto check{k} = {call.format(body)};")
-            lines.append(f"static_assert(check{k} {expect.format(value)}, \"\");")
+            if form == "variable":
+                lines.append(f"static_assert(check{k} {expect.format(value)}, \"\");")
     return "\n".join(lines) + "\n"
 
 
@@ -122,42 +130,63 @@ def main():
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
     ap.add_argument("--family", type=int, choices=range(6),
                     help="only one family of index functions: " + ", ".join(f"{i} {n}" for i, n in enumerate(FAMILY_NAMES)))
-    ap.add_argument("--form", choices=["assert", "variable"], default="assert",
+    ap.add_argument("--form", choices=["assert", "variable", "unchecked"], default="assert",
                     help="assert: static_assert(call == expected), as users write checks (default); variable: "
-                         "constexpr auto v = call; static_assert(v == expected), one evaluation in each unit")
+                         "constexpr auto v = call; static_assert(v == expected), one evaluation in each unit; "
+                         "unchecked: constexpr auto v = call, for headers changed to compute something else")
     ap.add_argument("--std", default="17")
     ap.add_argument("--header", default="bankcheck/analyze.hpp",
                     help="the header the library unit includes (default: the one declaring conflict_degree)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
+    ap.add_argument("--per-check", type=int, metavar="FEWER",
+                    help="the cost of one more check: (cost of N checks - cost of FEWER) / (N - FEWER)")
+    ap.add_argument("--include", default=os.path.join(ROOT, "include"),
+                    help="the directory holding bankcheck/ (default: this repository's include/)")
     args = ap.parse_args()
+    if args.per_check is not None and not 0 < args.per_check < args.checks:
+        raise SystemExit("checks.py: --per-check FEWER needs 0 < FEWER < --checks")
 
     checks = pick(args.checks, args.mix, args.family)
     free = sum(1 for _, d in checks if d == 1)
     print(f"command: {' '.join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:])}")
     measure = "instructions (millions, callgrind)" if args.callgrind else f"CPU seconds, best of {args.repeat}"
     unit_name = "Minstr" if args.callgrind else "s"
+    base = "an empty unit"
+    if args.per_check is not None:  # per check: thousands of instructions, or milliseconds
+        measure = "instructions (thousands, callgrind)" if args.callgrind else f"CPU ms, best of {args.repeat}"
+        unit_name = "Kinstr/check" if args.callgrind else "ms/check"
+        base = f"the same unit's first {args.per_check} checks, per further check"
     only = "" if args.family is None else f" of family {args.family} ({FAMILY_NAMES[args.family]})"
     print(f"{len(checks)} distinct checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
-          f"-std=c++{args.std} -fsyntax-only, {measure}, over an empty unit; the library unit includes "
+          f"-std=c++{args.std} -fsyntax-only, {measure}, over {base}; the library unit includes "
           f"<{args.header}>; each check {FORMS[args.form]}\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
-        for kind in ("empty", "floor", "library"):
-            paths[kind] = os.path.join(tmp, f"{kind}.cpp")
-            with open(paths[kind], "w") as f:
-                f.write(unit(kind, checks, args.header, args.form))
+        units = {"floor": ("floor", checks), "library": ("library", checks)}
+        if args.per_check is None:
+            units["empty"] = ("empty", checks)
+        else:
+            units["floor_fewer"] = ("floor", checks[:args.per_check])
+            units["library_fewer"] = ("library", checks[:args.per_check])
+        for name, (kind, some) in units.items():
+            paths[name] = os.path.join(tmp, f"{name}.cpp")
+            with open(paths[name], "w") as f:
+                f.write(unit(kind, some, args.header, args.form))
         for cxx in args.compilers.split(","):
             best = {}
-            for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all three
-                for kind in ("empty", "floor", "library"):
-                    cmd = [cxx, f"-std=c++{args.std}", "-fsyntax-only", "-I", os.path.join(ROOT, "include"),
-                           paths[kind]]
+            for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all of them
+                for name in units:
+                    cmd = [cxx, f"-std=c++{args.std}", "-fsyntax-only", "-I", args.include, paths[name]]
                     t = measured(cmd, args.callgrind)
-                    best[kind] = min(best.get(kind, t), t)
-            lib = best["library"] - best["empty"]
-            flo = best["floor"] - best["empty"]
+                    best[name] = min(best.get(name, t), t)
+            if args.per_check is None:
+                lib = best["library"] - best["empty"]
+                flo = best["floor"] - best["empty"]
+            else:  # M instructions or s per N - FEWER checks -> K instructions or ms per check
+                lib = 1000 * (best["library"] - best["library_fewer"]) / (args.checks - args.per_check)
+                flo = 1000 * (best["floor"] - best["floor_fewer"]) / (args.checks - args.per_check)
             digits = 0 if args.callgrind else 3
             print(f"| {cxx} | {lib:.{digits}f} | {flo:.{digits}f} | {lib / flo:.2f} |")
             sys.stdout.flush()
