@@ -121,7 +121,9 @@ constexpr architecture uneven_quarters(int wide) {
   }
   return a;
 }
-constexpr report float4_row(int wide) { return analyze([](int l) { return 16 * l; }, store(16), whole_warp, uneven_quarters(wide)); }
+constexpr report float4_row(int wide) {
+  return analyze([](int l) { return 16 * l; }, store(16), whole_warp, uneven_quarters(wide));
+}
 }  // namespace
 static_assert(float4_row(1).wavefronts == 4 && float4_row(1).ideal == 3 && float4_row(1).worst.phase == 1);
 static_assert(float4_row(2).wavefronts == 4 && float4_row(2).ideal == 3 && float4_row(2).worst.phase == 2);

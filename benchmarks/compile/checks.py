@@ -3,8 +3,9 @@
 # Compile-time benchmark: N distinct conflict_degree checks in one translation unit, against the
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
-                                       [--mix all|free|conflict] [--family 0-5] [--form assert|variable]
-                                       [--std 17] [--callgrind] [--per-check FEWER] [--include DIR]
+                                       [--mix all|free|conflict] [--family 0-5]
+                                       [--form assert|variable|unchecked] [--std 17] [--callgrind]
+                                       [--per-check FEWER] [--include DIR]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
