@@ -7,9 +7,10 @@
 // checks that the library and the baseline agree on every access before timing anything.
 // Google Benchmark; items_per_second is warp-accesses per second.
 //
-// `--count WIDTH WHAT N` runs one loop over the first N accesses instead, WHAT being floor, analyze,
-// baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts the
-// instructions of each under callgrind, which, unlike times on a shared machine, repeat exactly.
+// `--count WIDTH WHAT N [SHAPE]` runs one loop over the first N accesses instead, WHAT being floor,
+// analyze, baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts
+// the instructions of each under callgrind, which, unlike times on a shared machine, repeat
+// exactly. SHAPE (0-4) gives every access the generator's shape SHAPE instead of a random one.
 #include <bankcheck/analyze.hpp>
 
 #include <benchmark/benchmark.h>
@@ -26,14 +27,15 @@ namespace {
 constexpr int accesses = 1 << 20;  // 1,048,576 warp-accesses
 
 // Random warp-accesses of `width` bytes: strides, padded columns, rows, shared words, random
-// words in a few bank rows; 32 lane addresses each (uint32), aligned to the width.
-std::vector<std::uint32_t> make_accesses(int width, int n = accesses) {
+// words in a few bank rows (shapes 0-4; `only` >= 0: that shape for every access); 32 lane
+// addresses each (uint32), aligned to the width.
+std::vector<std::uint32_t> make_accesses(int width, int n = accesses, int only = -1) {
   std::mt19937 rng(0xbe7c4 + static_cast<unsigned>(width));
   std::vector<std::uint32_t> a(static_cast<std::size_t>(n) * 32);
   for (int k = 0; k < n; ++k) {
     const std::uint32_t base = static_cast<std::uint32_t>(width) * (rng() % 4096);
     const std::uint32_t stride = static_cast<std::uint32_t>(width) * (rng() % 40);
-    const int shape = static_cast<int>(rng() % 5);
+    const int drawn = static_cast<int>(rng() % 5), shape = only >= 0 ? only : drawn;
     for (int l = 0; l < 32; ++l) {
       const auto u = static_cast<std::uint32_t>(l);
       std::uint32_t x = 0;
@@ -117,20 +119,24 @@ void timed(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * accesses);
 }
 
-// --count WIDTH WHAT N: one pass of WHAT over the first N accesses of WIDTH bytes.
+// --count WIDTH WHAT N [SHAPE]: one pass of WHAT over the first N accesses of WIDTH bytes.
 int count(int argc, char** argv) {
   const int width = argc > 2 ? std::atoi(argv[2]) : 0, n = argc > 4 ? std::atoi(argv[4]) : 0;
+  // SHAPE is one digit, 0-4 (-1: none given; 5: not one digit).
+  const int shape = argc <= 5 ? -1 : std::strlen(argv[5]) == 1 ? argv[5][0] - '0' : 5;
   const char* what = argc > 3 ? argv[3] : "";
   const auto of = std::strcmp(what, "floor") == 0      ? floor_of
                   : std::strcmp(what, "analyze") == 0  ? analyze_of
                   : std::strcmp(what, "baseline") == 0 ? baseline_of
                   : std::strcmp(what, "none") == 0     ? none_of
                                                        : nullptr;
-  if ((width != 4 && width != 8 && width != 16) || of == nullptr || n < 1 || n > accesses) {
-    std::fprintf(stderr, "usage: %s --count WIDTH(4|8|16) floor|analyze|baseline|none N(1..%d)\n", argv[0], accesses);
+  if ((width != 4 && width != 8 && width != 16) || of == nullptr || n < 1 || n > accesses ||
+      (argc > 5 && (shape < 0 || shape > 4)) || argc > 6) {
+    std::fprintf(stderr, "usage: %s --count WIDTH(4|8|16) floor|analyze|baseline|none N(1..%d) [SHAPE(0..4)]\n",
+                 argv[0], accesses);
     return 2;
   }
-  std::printf("%llu\n", static_cast<unsigned long long>(sum_over(of, make_accesses(width, n), n, width)));
+  std::printf("%llu\n", static_cast<unsigned long long>(sum_over(of, make_accesses(width, n, shape), n, width)));
   return 0;
 }
 
