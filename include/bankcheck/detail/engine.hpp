@@ -358,13 +358,13 @@ BANKCHECK_HOST_DEVICE constexpr bool affine_step(const lane_values<Lanes>& v, la
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
-// `affine`: every gathered lane, lowest to highest, is at the same step from the one before
-// (affine_step); so are a dense phase's. `Nodes`: the queues' capacity, lanes x words per lane
-// at most (phase_state: 5.4 KB for the built-in architectures, so not inlined in device code).
-// `Groups`: the q-bit counters' capacity, the architecture's banks at most (counters_for).
+// (Affine lanes never come here when run's closed form settles them.) `Nodes`: the queues'
+// capacity, lanes x words per lane at most (phase_state: 5.4 KB for the built-in
+// architectures, so not inlined in device code). `Groups`: the q-bit counters' capacity, the
+// architecture's banks at most (counters_for).
 template <int Nodes, int Groups, int Lanes, class Visitor>
 BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values<Lanes>& v, std::uint64_t lanes, lane_span span, bool whole,
-                                                 bool affine, const geometry& g, int phase, Visitor& visit,
+                                                 const geometry& g, int phase, Visitor& visit,
                                                  report& r) noexcept {
   const int lo = span.first, hi = span.last;
   ++r.ideal;
@@ -379,30 +379,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   }
   // (Declarations are grouped: a constant evaluation's step budget counts statements.)
   const int words = 1 << g.word_shift, up = g.up, down = g.down;
-  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1, step = v.value[lo + (hi > lo)] - v.value[lo];
-  // Affine lanes: lane l's first word is w0 + (l - lo) * s * words. A lane's words fill one
-  // aligned group of `words` banks (its "chunk"), so the lanes walk the banks / words groups at
-  // chunk stride s = step * unit / chunk bytes: they share a group every p = groups / gcd(s,
-  // groups) lanes, with chunks of their own (s != 0), and the phase costs ceil(n / p). |step| <
-  // 2^32 (affine_step) keeps the chunks distinct modulo 2^64. groups is a power of two here
-  // (rows align), so gcd(s, groups) is s's lowest set bit, and p a power of two.
-  if (!Visitor::wants_passes && affine && span.dense && row != 0 &&
-      (step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
-    const std::uint64_t s_mod = (step << up >> down) & group_mask;
-    const int period_shift = s_mod == 0 ? 0 : g.group_shift - lowest_lane(s_mod),
-              cost = step == 0 ? 1 : ((hi - lo) >> period_shift) + 1;
-    r.wavefronts += cost;
-    if (cost > r.degree) {
-      r.degree = cost;
-      if (cost > 1) {
-        const std::uint64_t w0 = (v.value[lo] << up >> down) << g.word_shift;
-        r.worst = conflict_witness{phase, static_cast<int>(w0 & static_cast<unsigned>(g.banks - 1)), lo,
-                                   lo + (1 << period_shift), w0,
-                                   (v.value[lo + (1 << period_shift)] << up >> down) << g.word_shift};
-      }
-    }
-    return;
-  }
+  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1;
   if (!whole) {
     const std::uint64_t x0 = v.value[lo];
     diff = 0;
@@ -587,7 +564,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
   report r{};
-  serve_phase<32, 32>(v, 0xffffffff, lane_span{0, 31, true}, true, false, make_geometry(32, 4, 4, 4), 0, none, r);
+  serve_phase<32, 32>(v, 0xffffffff, lane_span{0, 31, true}, true, make_geometry(32, 4, 4, 4), 0, none, r);
   return r.degree;
 }
 
@@ -618,36 +595,46 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   if (const errc e = check_values(v, op.bytes); static_cast<bool>(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
   // The affine test serves every phase; it is not needed when the lanes share one bank row.
-  const bool affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call));
-  // Affine lanes a whole number of chunks apart, in several phases: serve_phase's closed form
-  // settles each dense phase, and its cost depends only on the phase's number of lanes. So a
-  // dense phase as wide as the last one settled costs what that one did, and, being no worse,
-  // leaves the witness as it is (8- and 16-byte rows and columns: one call, not two or four).
-  // (One statement: a constant evaluation's step budget counts them.)
-  if (affine && groups.lanes[1] != 0 &&
-      ((v.value[lowest_lane(p.call) + 1] - v.value[lowest_lane(p.call)]) << g.unit_shift &
-       ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
-    int settled_width = 0, settled_cost = 0;
-    for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
-      const std::uint64_t lanes = groups.lanes[i] & p.call;
-      if (lanes == 0) continue;
-      const lane_span span = span_of(lanes);
-      const int width = span.last - span.first + 1, before = r.wavefronts;
-      if (span.dense && width == settled_width) {
-        ++r.ideal, r.wavefronts += settled_cost;
-        continue;
+  if (!Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call))) {
+    // Affine lanes at a whole number of chunks a step (a lane's words fill one aligned group of
+    // `words` banks, its chunk): lane l's chunk is c0 + (l - lo) * s in a dense phase lo..hi, so
+    // the lanes walk the banks / words groups at chunk stride s = step * unit / chunk bytes. They
+    // share a group every p = groups / gcd(s, groups) lanes, with chunks of their own (s != 0),
+    // and the phase costs ceil(n / p), whatever its first lane: phases of one width cost the
+    // same. step != 0, as the lanes span more than a bank row, and |step| < 2^32 (affine_step)
+    // keeps the chunks distinct modulo 2^64. groups is a power of two (rows align), so gcd(s,
+    // groups) is s's lowest set bit, and p a power of two.
+    const int first = lowest_lane(p.call);
+    const std::uint64_t step = v.value[first + 1] - v.value[first],
+                        s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
+    if ((step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
+      const int period_shift = s == 0 ? 0 : g.group_shift - lowest_lane(s);
+      for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+        const std::uint64_t lanes = groups.lanes[i] & p.call;
+        if (lanes == 0) continue;
+        const lane_span span = span_of(lanes);
+        if (!span.dense) {  // an architecture's phase of scattered lanes
+          serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span, false, g, i, visit, r);
+          continue;
+        }
+        const int lo = span.first, cost = ((span.last - lo) >> period_shift) + 1;
+        ++r.ideal, r.wavefronts += cost;
+        if (cost <= r.degree) continue;
+        r.degree = cost;
+        if (cost < 2) continue;
+        const std::uint64_t w0 = (v.value[lo] << g.up >> g.down) << g.word_shift;
+        r.worst = conflict_witness{i, static_cast<int>(w0 & static_cast<unsigned>(g.banks - 1)), lo,
+                                   lo + (1 << period_shift), w0,
+                                   (v.value[lo + (1 << period_shift)] << g.up >> g.down) << g.word_shift};
       }
-      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span, lanes == p.call, true, g, i,
-                                                                          visit, r);
-      if (span.dense) settled_width = width, settled_cost = r.wavefronts - before;
+      return r;
     }
-    return r;
   }
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
-      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call,
-                                                                          affine, g, i, visit, r);
+      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call, g,
+                                                                          i, visit, r);
   }
   return r;
 }
