@@ -603,7 +603,8 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     // and the phase costs ceil(n / p), whatever its first lane: phases of one width cost the
     // same. step != 0, as the lanes span more than a bank row, and |step| < 2^32 (affine_step)
     // keeps the chunks distinct modulo 2^64. groups is a power of two (rows align), so gcd(s,
-    // groups) is s's lowest set bit, and p a power of two.
+    // groups) is s's lowest set bit, and p a power of two. (A loop of its own: one loop for
+    // both kinds of phase cost counted accesses 5 clang steps and 12-26 instructions at run time.)
     const int first = lowest_lane(p.call);
     const std::uint64_t step = v.value[first + 1] - v.value[first],
                         s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
