@@ -669,29 +669,21 @@ struct address_type {
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
-// Calls f(l) once for each lane l of first..last, in order; records the values, their OR and
-// the bits in which they differ from the first. Kept small: it is instantiated once per callable.
-BANKCHECK_CALLS_USER_CODE
-template <class F, int Lanes>
-BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values<Lanes>& v) {
-  v.is_signed = address_type<decltype(f(0))>::is_signed;
-  std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first)), diff = 0;
-  for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  v.diff = diff, v.all = x0 | diff;
-}
-
-// The same for the lanes of any mask.
+// Calls f(l) once for each lane l of `call` (span: its first and last lane), in order; records
+// the values, their OR and the bits in which they differ from the first. It is instantiated once
+// per callable, and each call of f in it is formed again in every instantiation, so dense and
+// sparse lanes share one loop (a second loop for sparse masks cost every analyze check about
+// 0.35 M instructions, benchmarks/README.md). The loop's body is one expression: one step of a
+// constant evaluation's budget per lane.
 BANKCHECK_CALLS_USER_CODE
 template <class F, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
-  if (span.dense) return gather_dense(f, span.first, span.last, v);
   v.is_signed = address_type<decltype(f(0))>::is_signed;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
-    if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  v.diff = diff;
-  v.all = x0 | diff;
+    diff |= span.dense || (call >> l & 1) ? (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0 : 0;
+  v.diff = diff, v.all = x0 | diff;
 }
 
 // errc::none, or the rule some value breaks: every value at once, from their OR `all`.
@@ -1168,22 +1160,18 @@ inline constexpr std::uint64_t whole_warp = ~std::uint64_t{0};
 // address_of_lane(l) with `op`, on `arch`. Bad input fails constant evaluation naming the rule;
 // at run time it gives a report whose .error names it.
 // Example: analyze([](int l) { return 4 * 33 * l; }, load(4)).wavefronts -> 1
+// (One template with default arguments, not an overload that forwards: each is instantiated
+// per callable, and a check paid about 0.13 M instructions for the second, benchmarks/README.md.)
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                               Arch arch) {
+template <class F, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp,
+                                               Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (static_cast<bool>(p.error)) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
-}
-
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::analyze(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 namespace detail {
@@ -1213,20 +1201,13 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v,
 // The phase and pass in which each lane is served, for the same arguments as analyze.
 // Example: pass_schedule([](int l) { return 128 * l; }, load(4))[5] -> 5
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                                         Arch arch) {
+template <class F, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
+                                                         std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
-}
-
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
-                                                         std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 // The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
@@ -1252,7 +1233,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
   detail::lane_values<32> v{};
   v.unit = 4;
-  detail::gather_dense(word_of_lane, 0, 31, v);
+  detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);
 }
 

@@ -148,6 +148,13 @@ static_assert(analyze([](int l) { return 16 * (l / 8); }, ldmatrix(4)).wavefront
 static_assert(analyze([](int l) { return 128 * l; }, stmatrix(2)).wavefronts == 16);
 // Only the address lanes are called: lanes >= 8 would give a negative address.
 static_assert(analyze([](int l) { return l < 8 ? 144 * l : -1; }, ldmatrix(1)).wavefronts == 1);
+// Only the active lanes are called, in constant evaluation too: the others give a negative address.
+static_assert(analyze([](int l) { return l % 2 ? -1 : 4 * 33 * l; }, load(4), 0x55555555u).conflict_free());
+static_assert(analyze([](int l) { return l % 2 ? -1 : 4 * 32 * l; }, load(4), 0x55555555u).wavefronts == 16);
+static_assert(pass_schedule([](int l) { return l % 2 ? -1 : 4 * 32 * l; }, load(4), 0x55555555u)[30] == 15);
+// Lanes 0 and 31 alone: in one bank row, then in one bank.
+static_assert(analyze([](int l) { return l == 0 ? 0 : l == 31 ? 124 : -1; }, load(4), 0x80000001u).wavefronts == 1);
+static_assert(analyze([](int l) { return l == 0 ? 0 : l == 31 ? 128 : -1; }, load(4), 0x80000001u).wavefronts == 2);
 
 // Witness of the worst conflict.
 static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.bank == 0);

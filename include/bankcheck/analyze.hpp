@@ -21,22 +21,18 @@ inline constexpr std::uint64_t whole_warp = ~std::uint64_t{0};
 // address_of_lane(l) with `op`, on `arch`. Bad input fails constant evaluation naming the rule;
 // at run time it gives a report whose .error names it.
 // Example: analyze([](int l) { return 4 * 33 * l; }, load(4)).wavefronts -> 1
+// (One template with default arguments, not an overload that forwards: each is instantiated
+// per callable, and a check paid about 0.13 M instructions for the second, benchmarks/README.md.)
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                               Arch arch) {
+template <class F, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp,
+                                               Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (static_cast<bool>(p.error)) return report{p.error};
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
-}
-
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::analyze(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 namespace detail {
@@ -66,20 +62,13 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v,
 // The phase and pass in which each lane is served, for the same arguments as analyze.
 // Example: pass_schedule([](int l) { return 128 * l; }, load(4))[5] -> 5
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                                         Arch arch) {
+template <class F, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
+                                                         std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   detail::lane_values<detail::lanes_for<Arch>()> v{};
   if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
-}
-
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
-                                                         std::uint64_t active_lanes = whole_warp) {
-  return bankcheck::pass_schedule(address_of_lane, op, active_lanes, arch::nvidia_t{});
 }
 
 // The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
@@ -105,7 +94,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
   detail::lane_values<32> v{};
   v.unit = 4;
-  detail::gather_dense(word_of_lane, 0, 31, v);
+  detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);
 }
 

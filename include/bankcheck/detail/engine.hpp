@@ -155,29 +155,21 @@ struct address_type {
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
-// Calls f(l) once for each lane l of first..last, in order; records the values, their OR and
-// the bits in which they differ from the first. Kept small: it is instantiated once per callable.
-BANKCHECK_CALLS_USER_CODE
-template <class F, int Lanes>
-BANKCHECK_HOST_DEVICE constexpr void gather_dense(F& f, int first, int last, lane_values<Lanes>& v) {
-  v.is_signed = address_type<decltype(f(0))>::is_signed;
-  std::uint64_t x0 = v.value[first] = static_cast<std::uint64_t>(f(first)), diff = 0;
-  for (int l = first + 1; l <= last; ++l) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  v.diff = diff, v.all = x0 | diff;
-}
-
-// The same for the lanes of any mask.
+// Calls f(l) once for each lane l of `call` (span: its first and last lane), in order; records
+// the values, their OR and the bits in which they differ from the first. It is instantiated once
+// per callable, and each call of f in it is formed again in every instantiation, so dense and
+// sparse lanes share one loop (a second loop for sparse masks cost every analyze check about
+// 0.35 M instructions, benchmarks/README.md). The loop's body is one expression: one step of a
+// constant evaluation's budget per lane.
 BANKCHECK_CALLS_USER_CODE
 template <class F, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
-  if (span.dense) return gather_dense(f, span.first, span.last, v);
   v.is_signed = address_type<decltype(f(0))>::is_signed;
   const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
-    if (call >> l & 1) diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0;
-  v.diff = diff;
-  v.all = x0 | diff;
+    diff |= span.dense || (call >> l & 1) ? (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0 : 0;
+  v.diff = diff, v.all = x0 | diff;
 }
 
 // errc::none, or the rule some value breaks: every value at once, from their OR `all`.
