@@ -5,7 +5,7 @@
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
                                        [--mix all|free|conflict] [--family 0-5]
                                        [--form assert|variable|unchecked] [--std 17] [--callgrind]
-                                       [--per-check FEWER] [--include DIR]
+                                       [--per-check FEWER] [--include DIR] [--analyze WIDTH]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
@@ -16,7 +16,12 @@ here, in Python, from the seed's formula, so each generated static_assert is als
 --per-check FEWER measures the cost of one more check instead: each unit is also compiled with
 its first FEWER checks, and the table gives (cost of N - cost of FEWER) / (N - FEWER), so the
 header and the first check's instantiation drop out. --include DIR takes the library's headers
-from DIR (a modified copy, say) instead of this repository's include/."""
+from DIR (a modified copy, say) instead of this repository's include/.
+
+--analyze WIDTH checks `analyze(f, load(WIDTH)).wavefronts` instead of `conflict_degree(f)`, f
+returning the byte address WIDTH * (word index); the floor's callables return the same byte
+addresses and it takes each one's bank as (address / 4) % 32. The expected answer is known here
+only for WIDTH 4 (one phase: the seed's formula), so other widths take --form unchecked."""
 import argparse
 import os
 import subprocess
@@ -86,7 +91,7 @@ def pick(n, mix, family=None):
             return chosen
 
 
-def unit(kind, checks, header, form="assert"):
+def unit(kind, checks, header, form="assert", width=None):
     """The unit's source. form "assert": each check is a static_assert on the call, as users write
     it. form "variable": each call initializes a constexpr variable that a static_assert then
     compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
@@ -96,13 +101,18 @@ def unit(kind, checks, header, form="assert"):
     if kind == "library":
         lines.append(f"#include <{header}>")
         call, expect = "bankcheck::conflict_degree([](int lane) {{ return {}; }})", "== {}"
+        if width is not None:
+            call = f"bankcheck::analyze([](int lane) {{{{ return {width}LL * ({{}}); }}}}, bankcheck::load({width})).wavefronts"
     elif kind == "floor":
+        bank = "f(lane) % 32" if width is None else "f(lane) / 4 % 32"
         lines.append("template <class F> constexpr unsigned banks_touched(F f) {")
         lines.append("  unsigned mask = 0;")
-        lines.append("  for (int lane = 0; lane < 32; ++lane) mask |= 1u << (f(lane) % 32);")
+        lines.append(f"  for (int lane = 0; lane < 32; ++lane) mask |= 1u << ({bank});")
         lines.append("  return mask;")
         lines.append("}")
         call, expect = "banks_touched([](int lane) {{ return {}; }})", "!= {}u"
+        if width is not None:
+            call = f"banks_touched([](int lane) {{{{ return {width}LL * ({{}}); }}}})"
     else:
         return ""
     for k, (body, d) in enumerate(checks):
@@ -143,7 +153,11 @@ def main():
                     help="the cost of one more check: (cost of N checks - cost of FEWER) / (N - FEWER)")
     ap.add_argument("--include", default=os.path.join(ROOT, "include"),
                     help="the directory holding bankcheck/ (default: this repository's include/)")
+    ap.add_argument("--analyze", type=int, choices=[1, 2, 4, 8, 16], metavar="WIDTH",
+                    help="check analyze(f, load(WIDTH)).wavefronts instead of conflict_degree(f)")
     args = ap.parse_args()
+    if args.analyze not in (None, 4) and args.form != "unchecked":
+        raise SystemExit("checks.py: --analyze WIDTH other than 4 needs --form unchecked (no expected answer)")
     if args.per_check is not None and not 0 < args.per_check < args.checks:
         raise SystemExit("checks.py: --per-check FEWER needs 0 < FEWER < --checks")
 
@@ -158,7 +172,8 @@ def main():
         unit_name = "Kinstr/check" if args.callgrind else "ms/check"
         base = f"the same unit's first {args.per_check} checks, per further check"
     only = "" if args.family is None else f" of family {args.family} ({FAMILY_NAMES[args.family]})"
-    print(f"{len(checks)} distinct checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
+    what = "conflict_degree" if args.analyze is None else f"analyze(f, load({args.analyze})).wavefronts"
+    print(f"{len(checks)} distinct {what} checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
           f"-std=c++{args.std} -fsyntax-only, {measure}, over {base}; the library unit includes "
           f"<{args.header}>; each check {FORMS[args.form]}\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
@@ -174,7 +189,7 @@ def main():
         for name, (kind, some) in units.items():
             paths[name] = os.path.join(tmp, f"{name}.cpp")
             with open(paths[name], "w") as f:
-                f.write(unit(kind, some, args.header, args.form))
+                f.write(unit(kind, some, args.header, args.form, args.analyze))
         for cxx in args.compilers.split(","):
             best = {}
             for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all of them
