@@ -475,7 +475,9 @@ template <> struct integer<unsigned long long> { static constexpr int kind = 1; 
 namespace bankcheck {
 
 // The worst conflict: in phase `phase`, bank `bank` must deliver different words to lanes
-// lane_a (word_a) and lane_b (word_b). All -1 / 0 when no bank delivers two words.
+// lane_a (word_a) and lane_b (word_b). All -1 / 0 when no bank delivers two words. Phases are
+// numbered as the architecture's table for the op lists them, those without an active lane
+// included (as in pass_table::phase).
 struct conflict_witness {
   int phase = -1;
   int bank = -1;
