@@ -221,8 +221,12 @@ inline std::vector<std::uint64_t> random_addresses(std::mt19937_64& rng, int war
   std::vector<std::uint64_t> a(64);
   const std::uint64_t w = static_cast<std::uint64_t>(width);
   const std::uint64_t base = (rng() % 4 == 0) ? (~std::uint64_t{0} - 4096) / 16 * 16 : w * (rng() % 1024);
-  const int shape = static_cast<int>(rng() % 6);
+  const int shape = static_cast<int>(rng() % 7);
   const std::uint64_t stride = w * (rng() % 40), span_words = 1 + rng() % 96;
+  // Shape 5: affine over GF(2) in the lane (an XOR swizzle): lane l's address is the base XOR
+  // column j for each bit j of l; columns of one bit, a few bits, or none.
+  std::uint64_t column[6] = {};
+  for (std::uint64_t& c : column) c = rng() % 3 == 0 ? w << (rng() % 12) : rng() % 4 == 0 ? 0 : w * (rng() % 4096);
   for (int l = 0; l < warp; ++l) {
     const std::uint64_t u = static_cast<std::uint64_t>(l);
     switch (shape) {
@@ -231,6 +235,10 @@ inline std::vector<std::uint64_t> random_addresses(std::mt19937_64& rng, int war
       case 2: a[u] = base + w * (u / (std::uint64_t{1} << (rng() % 4))); break;  // groups share
       case 3: a[u] = base + stride * (u >> 1); break;                      // pairs i^1 agree
       case 4: a[u] = base + stride * ((u >> 2) * 2 + (u & 1)); break;      // pairs i^2 agree
+      case 5:                                                              // XOR-swizzled
+        a[u] = base;
+        for (int j = 0; j < 6; ++j) a[u] ^= (u >> j & 1) ? column[j] : 0;
+        break;
       default: a[u] = base + w * (rng() % 4096); break;                    // anywhere
     }
   }

@@ -347,6 +347,82 @@ BANKCHECK_HOST_DEVICE constexpr bool affine_step(const lane_values<Lanes>& v, la
          is_affine(v, span.first, span.last, step);
 }
 
+// A lane span that is an aligned block of 2^k lanes (first a multiple of 2^k): k, else -1.
+BANKCHECK_HOST_DEVICE constexpr int aligned_block(lane_span s) noexcept {
+  const int n = s.last - s.first + 1;
+  return s.dense && (n & (n - 1)) == 0 && (s.first & (n - 1)) == 0
+             ? BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n))
+             : -1;
+}
+
+// Adds x to a basis of `rank` vectors, none holding the highest bit of one added before it;
+// returns the rank after. x is reduced by each in turn, where it holds that one's highest bit
+// ((x ^ b) < x exactly then); a later one cannot set it again, so what is left holds no
+// basis vector's highest bit, and is 0 exactly when x is in the span (a nonzero sum holds the
+// highest bit of its earliest term).
+BANKCHECK_HOST_DEVICE constexpr int xor_insert(std::uint64_t (&basis)[6], int rank, std::uint64_t x) noexcept {
+  for (int j = 0; j < rank; ++j) x = (x ^ basis[j]) < x ? x ^ basis[j] : x;
+  if (x != 0) basis[rank++] = x;
+  return rank;
+}
+
+// Values affine over GF(2) in the lane, the lanes of `call` being an aligned block of 2^k lanes
+// from `first`: lane first + d's value is the first lane's XORed with column j of A for each
+// bit j of d. XOR swizzles of bit-field addresses are, and so are power-of-two strides and
+// lanes sharing words in aligned groups, from an aligned base. Shifts are linear over GF(2), so
+// the chunks are affine too, with A's columns shifted, and those of an aligned phase of 2^m of
+// the lanes form a coset of the span of A_m, A's first m columns: every group of banks the
+// phase touches gets 2^(rank A_m - rank (A_m mod groups)) distinct chunks (a group's chunks are
+// a coset of the part of the span inside one group). shift[m] is the log2 of that, for m =
+// 0..k, when `affine` (values affine but for the bytes inside a chunk are counted instead).
+// Eight bytes: returned in a register at run time.
+struct xor_costs {
+  bool affine = false;
+  unsigned char shift[7] = {};
+};
+// Out of line at run time for GCC and Clang: inlined into run, it cost run's other paths 16-26
+// instructions an access (benchmarks/README.md).
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define BANKCHECK_DETAIL_OUT_OF_LINE __attribute__((noinline))
+#else
+#define BANKCHECK_DETAIL_OUT_OF_LINE
+#endif
+template <int Lanes>
+BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affine(const lane_values<Lanes>& v,
+                                                                                std::uint64_t call,
+                                                                                const geometry& g) noexcept {
+  xor_costs c{};
+  const lane_span all = span_of(call);
+  const int k = aligned_block(all), first = all.first;
+  // Lane 3 first: random words, the commonest not to be affine, fail there.
+  if (k < 2 || (v.value[first + 3] ^ v.value[first + 2] ^ v.value[first + 1]) != v.value[first]) return c;
+  const std::uint64_t x0 = v.value[first], group_mask = (std::uint64_t{1} << g.group_shift) - 1;
+  // Then the last lane, which must hold the XOR of every column: most other values that are not
+  // affine fail there (words shared across a carry, say).
+  std::uint64_t last = x0;
+  for (int j = 0; j < k; ++j) last ^= v.value[first + (1 << j)] ^ x0;
+  if (last != v.value[first + (1 << k) - 1]) return c;
+  // Lane 2^j + d (0 < d < 2^j) must hold lane d's value XOR column j, lane 2^j's XOR the
+  // first's; then, by induction on the highest bit, every value is the first's XOR its bits'
+  // columns. One pass per column, with no test per lane.
+  for (int j = 1; j < k; ++j) {
+    const int h = 1 << j;
+    const std::uint64_t column = v.value[first + h] ^ x0;
+    std::uint64_t off = 0;
+    for (int d = h + 1; d < 2 * h; ++d) off |= v.value[first + d] ^ v.value[first + d - h] ^ column;
+    if (off != 0) return c;
+  }
+  std::uint64_t full[6] = {}, group[6] = {};
+  int rank = 0, group_rank = 0;
+  for (int j = 0; j < k; ++j) {
+    const std::uint64_t a = (v.value[first + (1 << j)] << g.up >> g.down) ^ (x0 << g.up >> g.down);
+    rank = xor_insert(full, rank, a), group_rank = xor_insert(group, group_rank, a & group_mask);
+    c.shift[j + 1] = static_cast<unsigned char>(rank - group_rank);
+  }
+  c.affine = true;
+  return c;
+}
+
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
@@ -471,6 +547,29 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
       return;
     }
   }
+}
+
+// A phase of lanes whose values are affine over GF(2) (xor_affine): an aligned block of 2^k
+// lanes costs 2^x.shift[k], with no counting; other phases are counted.
+template <int Nodes, int Groups, int Lanes, class Visitor>
+BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v, std::uint64_t lanes, bool whole,
+                                                     const xor_costs& x, const geometry& g, int phase, Visitor& visit,
+                                                     report& r) noexcept {
+  const lane_span span = span_of(lanes);
+  const int k = aligned_block(span), lo = span.first;
+  if (k < 0) return serve_phase<Nodes, Groups>(v, lanes, span, whole, g, phase, visit, r);
+  const int cost = 1 << x.shift[k];
+  ++r.ideal, r.wavefronts += cost;
+  if (cost <= r.degree) return;
+  r.degree = cost;
+  if (cost < 2) return;
+  // The first lane's group, and the first lane after it asking that group for another chunk.
+  const std::uint64_t c0 = v.value[lo] << g.up >> g.down, group_mask = (std::uint64_t{1} << g.group_shift) - 1;
+  int b = lo + 1;
+  for (std::uint64_t c = v.value[b] << g.up >> g.down; b < span.last && (c == c0 || ((c ^ c0) & group_mask) != 0);)
+    c = v.value[++b] << g.up >> g.down;
+  r.worst = conflict_witness{phase, static_cast<int>((c0 << g.word_shift) & static_cast<unsigned>(g.banks - 1)), lo, b,
+                             c0 << g.word_shift, (v.value[b] << g.up >> g.down) << g.word_shift};
 }
 
 // The seed's model: lanes 0..31 read one 4-byte word each, w[l], from 32 banks. Returns the
@@ -623,11 +722,22 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
       return r;
     }
   }
+  // Other phases are counted, but where the values are affine over GF(2) in an aligned block of
+  // lanes (xor_affine): then each aligned phase is costed from two ranks.
+  // (Lanes 0-3 are tested here too, before the call, when called: random words, the commonest
+  // values not to be affine, fail there.)
+  const xor_costs x = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row &&
+                              ((p.call & 15) != 15 || (v.value[3] ^ v.value[2] ^ v.value[1]) == v.value[0])
+                          ? xor_affine(v, p.call, g)
+                          : xor_costs{};
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
-      serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call, g,
-                                                                          i, visit, r);
+      x.affine
+          ? serve_xor_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, lanes == p.call, x, g, i,
+                                                                                  visit, r)
+          : serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call,
+                                                                              g, i, visit, r);
   }
   return r;
 }
