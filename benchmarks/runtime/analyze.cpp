@@ -10,7 +10,7 @@
 // `--count WIDTH WHAT N [SHAPE]` runs one loop over the first N accesses instead, WHAT being floor,
 // analyze, baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts
 // the instructions of each under callgrind, which, unlike times on a shared machine, repeat
-// exactly. SHAPE (0-4) gives every access the generator's shape SHAPE instead of a random one.
+// exactly. SHAPE (0-5) gives every access the generator's shape SHAPE instead of a random one.
 #include <bankcheck/analyze.hpp>
 
 #include <benchmark/benchmark.h>
@@ -27,8 +27,9 @@ namespace {
 constexpr int accesses = 1 << 20;  // 1,048,576 warp-accesses
 
 // Random warp-accesses of `width` bytes: strides, padded columns, rows, shared words, random
-// words in a few bank rows (shapes 0-4; `only` >= 0: that shape for every access); 32 lane
-// addresses each (uint32), aligned to the width.
+// words in a few bank rows (shapes 0-4, drawn at random), and XOR-swizzled columns (shape 5, only
+// as `only`; `only` >= 0: that shape for every access); 32 lane addresses each (uint32), aligned
+// to the width.
 std::vector<std::uint32_t> make_accesses(int width, int n = accesses, int only = -1) {
   std::mt19937 rng(0xbe7c4 + static_cast<unsigned>(width));
   std::vector<std::uint32_t> a(static_cast<std::size_t>(n) * 32);
@@ -44,7 +45,11 @@ std::vector<std::uint32_t> make_accesses(int width, int n = accesses, int only =
         case 1: x = base + static_cast<std::uint32_t>(width) * (u * 33 % 1024); break;  // padded column
         case 2: x = base + static_cast<std::uint32_t>(width) * u; break;          // row
         case 3: x = base + static_cast<std::uint32_t>(width) * (u / 4); break;    // shared words
-        default: x = base + static_cast<std::uint32_t>(width) * (rng() % 256); break;  // random, nearby
+        case 4: x = base + static_cast<std::uint32_t>(width) * (rng() % 256); break;  // random, nearby
+        default:  // an XOR-swizzled column (shown alone, not in the mix): element (l, c ^ l) of a
+                  // 32 x 32 tile of `width`-byte elements, from a tile-aligned base
+          x = base / 4096 * 32768 + static_cast<std::uint32_t>(width) * (32 * u + (stride % 32 ^ u));
+          break;
       }
       a[static_cast<std::size_t>(k) * 32 + u] = x;
     }
@@ -131,8 +136,8 @@ int count(int argc, char** argv) {
                   : std::strcmp(what, "none") == 0     ? none_of
                                                        : nullptr;
   if ((width != 4 && width != 8 && width != 16) || of == nullptr || n < 1 || n > accesses ||
-      (argc > 5 && (shape < 0 || shape > 4)) || argc > 6) {
-    std::fprintf(stderr, "usage: %s --count WIDTH(4|8|16) floor|analyze|baseline|none N(1..%d) [SHAPE(0..4)]\n",
+      (argc > 5 && (shape < 0 || shape > 5)) || argc > 6) {
+    std::fprintf(stderr, "usage: %s --count WIDTH(4|8|16) floor|analyze|baseline|none N(1..%d) [SHAPE(0..5)]\n",
                  argv[0], accesses);
     return 2;
   }

@@ -31,10 +31,10 @@ done
 echo
 echo "analyze, one shape at a time:"
 echo
-echo "| width | strided | padded column | row | shared words | random, nearby |"
-echo "|---:|---:|---:|---:|---:|---:|"
+echo "| width | strided | padded column | row | shared words | random, nearby | XOR-swizzled column (not in the mix) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|"
 for w in 4 8 16; do
   row="| $w |"
-  for s in 0 1 2 3 4; do row="$row $(( ($(refs "$w" analyze "$n" "$s") - $(refs "$w" none "$n" "$s")) / n )) |"; done
+  for s in 0 1 2 3 4 5; do row="$row $(( ($(refs "$w" analyze "$n" "$s") - $(refs "$w" none "$n" "$s")) / n )) |"; done
   echo "$row"
 done
