@@ -931,7 +931,7 @@ BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affin
   std::uint64_t full[6] = {}, group[6] = {};
   int rank = 0, group_rank = 0;
   for (int j = 0; j < k; ++j) {
-    const std::uint64_t a = (v.value[first + (1 << j)] << g.up >> g.down) ^ (x0 << g.up >> g.down);
+    const std::uint64_t a = (v.value[first + (1 << j)] ^ x0) << g.up >> g.down;  // shifts are linear
     rank = xor_insert(full, rank, a), group_rank = xor_insert(group, group_rank, a & group_mask);
     c.shift[j + 1] = static_cast<unsigned char>(rank - group_rank);
   }
