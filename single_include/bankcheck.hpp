@@ -565,16 +565,41 @@ struct dependent {
 
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
-// (lanes_for); C++17 constant evaluation needs every entry initialized, so run time pays for
-// zeroing each one.
+// (lanes_for). C++17 constant evaluation needs every entry initialized, so the default
+// constructor zeroes them; lane_values_to_fill leaves them unset at run time.
+struct unset_values {};
 template <int Lanes>
 struct lane_values {
-  std::uint64_t value[Lanes] = {};
+  std::uint64_t value[Lanes];
   std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
   std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
   int unit = 1;
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
+
+  BANKCHECK_HOST_DEVICE constexpr lane_values() noexcept : value{} {}
+  // Not constexpr: the values are left unset, for the caller to fill.
+  // cppcheck-suppress uninitMemberVar
+  BANKCHECK_HOST_DEVICE explicit lane_values(unset_values) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
 };
+
+// Lane values for gather to fill: zeroed in a constant evaluation, unset at run time where the
+// compiler tells the two apart (GCC and Clang on the host). gather writes every lane of its call
+// mask and the engine reads no other, so no unset value is read; zeroing them cost 15-20% of
+// an access's run time (benchmarks/README.md). ctest's memcheck:replay-corpus runs the fuzz
+// corpus under valgrind's memcheck, which reports any use of an unset value. A function: as an
+// expression in each entry point, g++ formed it again for every callable (5% of an analyze check).
+#if defined(__has_builtin) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define BANKCHECK_DETAIL_AT_RUN_TIME() (!__builtin_is_constant_evaluated())
+#endif
+#endif
+#ifndef BANKCHECK_DETAIL_AT_RUN_TIME
+#define BANKCHECK_DETAIL_AT_RUN_TIME() false
+#endif
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr lane_values<Lanes> lane_values_to_fill() noexcept {
+  return BANKCHECK_DETAIL_AT_RUN_TIME() ? lane_values<Lanes>(unset_values{}) : lane_values<Lanes>{};
+}
 
 // The lowest and highest set bit of m (m != 0). GCC's and Clang's builtins are constant
 // expressions and one instruction at run time; nvcc's front end gets the portable search.
@@ -1166,7 +1191,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 #undef BANKCHECK_DETAIL_PASSES
     return highest_lane(seen);
   }
-  lane_values<32> v{};
+  lane_values<32> v = lane_values_to_fill<32>();
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
@@ -1280,7 +1305,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
                                                Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (static_cast<bool>(p.error)) return report{p.error};
-  detail::lane_values<detail::lanes_for<Arch>()> v{};
+  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
@@ -1317,7 +1342,7 @@ template <class F, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  detail::lane_values<detail::lanes_for<Arch>()> v{};
+  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
   if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
@@ -1343,7 +1368,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
-  detail::lane_values<32> v{};
+  auto v = detail::lane_values_to_fill<32>();
   v.unit = 4;
   detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);
