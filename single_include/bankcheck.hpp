@@ -584,8 +584,8 @@ struct lane_values {
 
 // Lane values for gather to fill: zeroed in a constant evaluation, unset at run time where the
 // compiler tells the two apart (GCC and Clang on the host). gather writes every lane of its call
-// mask and the engine reads no other, so no unset value is read; zeroing them cost 15-20% of
-// an access's run time (benchmarks/README.md). ctest's memcheck:replay-corpus runs the fuzz
+// mask and the engine reads no other, so no unset value is read; zeroing them took a third of
+// a 4-byte access's run time (benchmarks/README.md). ctest's memcheck:replay-corpus runs the fuzz
 // corpus under valgrind's memcheck, which reports any use of an unset value. A function: as an
 // expression in each entry point, g++ formed it again for every callable (5% of an analyze check).
 #if defined(__has_builtin) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
@@ -805,12 +805,25 @@ struct phase_state {
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
 // time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64).
+// lanes of a phase (64). A constant evaluation zeroes them all; run time zeroes only the first
+// `used`, the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA), in a loop of
+// variable length that GCC makes a call to memset. Zeroing all 288 bytes inline (`rep stos`) in
+// each of four phases took 16-byte accesses about a fifth of their run time (benchmarks/README.md).
 template <int Groups>
 struct bank_counts {
-  std::uint64_t qbits[Groups] = {};
-  unsigned char count[Groups] = {};
+  std::uint64_t qbits[Groups];
+  unsigned char count[Groups];
+
+  BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, count{} {}
+  // cppcheck-suppress uninitMemberVar
+  BANKCHECK_HOST_DEVICE explicit bank_counts(int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
+    for (int b = 0; b < used; ++b) qbits[b] = 0, count[b] = 0;
+  }
 };
+template <int Groups>
+BANKCHECK_HOST_DEVICE constexpr bank_counts<Groups> zeroed_counts(int used) noexcept {
+  return BANKCHECK_DETAIL_AT_RUN_TIME() ? bank_counts<Groups>(used) : bank_counts<Groups>{};
+}
 // Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr int counters_for() noexcept {
@@ -1011,7 +1024,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
     // otherwise it may be a chunk 64 rows away, and the lanes before decide.
     const bool exact = diff < 64 * row;
     const int group_shift = g.group_shift;
-    bank_counts<Groups> counts{};
+    bank_counts<Groups> counts = zeroed_counts<Groups>(1 << group_shift);
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
     if (exact && span.dense && up == 0) {  // the common case, without a test per lane
