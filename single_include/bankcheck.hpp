@@ -787,20 +787,35 @@ BANKCHECK_HOST_DEVICE constexpr geometry make_geometry(int banks, int bank_bytes
 // rows, bits can alias, and the queue itself (a list of nodes in first-asked order) decides.
 // A node per distinct word: at most the phase's lanes times the words per lane, 64 x 4 = 256 with
 // 4-byte banks (every built-in architecture), 64 x 16 = 1024 with 1-byte banks.
+// A constant evaluation zeroes all of it; at run time only the scalars are set, as serve reads
+// a bank's entries only after its bit in `used` is set and it has filled them, and a node only
+// below `nodes` (zeroing the 5.4 KB took 16-byte pass_schedule calls 40% of their run time,
+// benchmarks/README.md).
 template <int Nodes>
 struct phase_state {
-  std::uint64_t used = 0;  // banks asked at least once
-  std::uint64_t qbits[64] = {};
-  int count[64] = {};
-  int head[64] = {};
-  int tail[64] = {};
-  std::uint64_t node_word[Nodes] = {};
-  int node_lane[Nodes] = {};
-  int node_next[Nodes] = {};
-  int nodes = 0;
-  int worst = 0;        // max count
-  int worst_bank = -1;  // first bank to reach it
+  std::uint64_t used;  // banks asked at least once
+  std::uint64_t qbits[64];
+  int count[64];
+  int head[64];
+  int tail[64];
+  std::uint64_t node_word[Nodes];
+  int node_lane[Nodes];
+  int node_next[Nodes];
+  int nodes;
+  int worst;       // max count
+  int worst_bank;  // first bank to reach it
+
+  BANKCHECK_HOST_DEVICE constexpr phase_state() noexcept
+      : used{0}, qbits{}, count{}, head{}, tail{}, node_word{}, node_lane{}, node_next{}, nodes{0}, worst{0},
+        worst_bank{-1} {}
+  // cppcheck-suppress uninitMemberVar
+  BANKCHECK_HOST_DEVICE explicit phase_state(unset_values) noexcept  // NOLINT(cppcoreguidelines-pro-type-member-init)
+      : used{0}, nodes{0}, worst{0}, worst_bank{-1} {}
 };
+template <int Nodes>
+BANKCHECK_HOST_DEVICE constexpr phase_state<Nodes> phase_state_to_fill() noexcept {
+  return BANKCHECK_DETAIL_AT_RUN_TIME() ? phase_state<Nodes>(unset_values{}) : phase_state<Nodes>{};
+}
 
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
@@ -1055,7 +1070,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
     // needs phase_state, so only it pays for initializing one.
-    phase_state<Nodes> s{};
+    phase_state<Nodes> s = phase_state_to_fill<Nodes>();
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
       const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l]
