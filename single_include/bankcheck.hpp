@@ -563,11 +563,36 @@ struct dependent {
   using type = T;
 };
 
+// The engine's working arrays (lane_values, bank_counts, phase_state) are zeroed in a constant
+// evaluation, where C++17 needs every member initialized. At run time, where the compiler tells
+// the two apart (GCC and Clang on the host), to_fill builds them with T(leave_unset{}[, used])
+// instead, which sets only what the engine reads before writing it: the zeroing cost a third of
+// a 4-byte access's run time (benchmarks/README.md). ctest's memcheck:replay-corpus runs the
+// fuzz corpus under valgrind's memcheck, which reports any use of an unset value. A function: as
+// an expression in each entry point, g++ formed it again for every callable (5% of an analyze
+// check). Two overloads, not a pack: deducing an empty pack cost g++ 0.6% of an analyze check.
+struct leave_unset {};
+#if defined(__has_builtin) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define BANKCHECK_DETAIL_AT_RUN_TIME() (!__builtin_is_constant_evaluated())
+#endif
+#endif
+#ifndef BANKCHECK_DETAIL_AT_RUN_TIME
+#define BANKCHECK_DETAIL_AT_RUN_TIME() false
+#endif
+template <class T>
+BANKCHECK_HOST_DEVICE constexpr T to_fill() noexcept {
+  return BANKCHECK_DETAIL_AT_RUN_TIME() ? T(leave_unset{}) : T{};
+}
+template <class T>
+BANKCHECK_HOST_DEVICE constexpr T to_fill(int used) noexcept {
+  return BANKCHECK_DETAIL_AT_RUN_TIME() ? T(leave_unset{}, used) : T{};
+}
+
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
-// (lanes_for). C++17 constant evaluation needs every entry initialized, so the default
-// constructor zeroes them; lane_values_to_fill leaves them unset at run time.
-struct unset_values {};
+// (lanes_for). At run time (to_fill) the values are left unset: gather writes every lane of its
+// call mask, and the engine reads no other.
 template <int Lanes>
 struct lane_values {
   std::uint64_t value[Lanes];
@@ -577,29 +602,9 @@ struct lane_values {
   bool is_signed = false;  // the callable returns a signed type: value >= 2^63 was negative
 
   BANKCHECK_HOST_DEVICE constexpr lane_values() noexcept : value{} {}
-  // Not constexpr: the values are left unset, for the caller to fill.
   // cppcheck-suppress uninitMemberVar
-  BANKCHECK_HOST_DEVICE explicit lane_values(unset_values) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  BANKCHECK_HOST_DEVICE explicit lane_values(leave_unset) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
 };
-
-// Lane values for gather to fill: zeroed in a constant evaluation, unset at run time where the
-// compiler tells the two apart (GCC and Clang on the host). gather writes every lane of its call
-// mask and the engine reads no other, so no unset value is read; zeroing them took a third of
-// a 4-byte access's run time (benchmarks/README.md). ctest's memcheck:replay-corpus runs the fuzz
-// corpus under valgrind's memcheck, which reports any use of an unset value. A function: as an
-// expression in each entry point, g++ formed it again for every callable (5% of an analyze check).
-#if defined(__has_builtin) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
-#if __has_builtin(__builtin_is_constant_evaluated)
-#define BANKCHECK_DETAIL_AT_RUN_TIME() (!__builtin_is_constant_evaluated())
-#endif
-#endif
-#ifndef BANKCHECK_DETAIL_AT_RUN_TIME
-#define BANKCHECK_DETAIL_AT_RUN_TIME() false
-#endif
-template <int Lanes>
-BANKCHECK_HOST_DEVICE constexpr lane_values<Lanes> lane_values_to_fill() noexcept {
-  return BANKCHECK_DETAIL_AT_RUN_TIME() ? lane_values<Lanes>(unset_values{}) : lane_values<Lanes>{};
-}
 
 // The lowest and highest set bit of m (m != 0). GCC's and Clang's builtins are constant
 // expressions and one instruction at run time; nvcc's front end gets the portable search.
@@ -787,10 +792,9 @@ BANKCHECK_HOST_DEVICE constexpr geometry make_geometry(int banks, int bank_bytes
 // rows, bits can alias, and the queue itself (a list of nodes in first-asked order) decides.
 // A node per distinct word: at most the phase's lanes times the words per lane, 64 x 4 = 256 with
 // 4-byte banks (every built-in architecture), 64 x 16 = 1024 with 1-byte banks.
-// A constant evaluation zeroes all of it; at run time only the scalars are set, as serve reads
-// a bank's entries only after its bit in `used` is set and it has filled them, and a node only
-// below `nodes` (zeroing the 5.4 KB took 16-byte pass_schedule calls 40% of their run time,
-// benchmarks/README.md).
+// At run time (to_fill) only the scalars are set: serve reads a bank's entries only after it has
+// set the bank's bit in `used` and filled them, and a node only below `nodes` (zeroing the 5.4 KB
+// took 16-byte pass_schedule calls 40% of their run time, benchmarks/README.md).
 template <int Nodes>
 struct phase_state {
   std::uint64_t used;  // banks asked at least once
@@ -809,21 +813,17 @@ struct phase_state {
       : used{0}, qbits{}, count{}, head{}, tail{}, node_word{}, node_lane{}, node_next{}, nodes{0}, worst{0},
         worst_bank{-1} {}
   // cppcheck-suppress uninitMemberVar
-  BANKCHECK_HOST_DEVICE explicit phase_state(unset_values) noexcept  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  BANKCHECK_HOST_DEVICE explicit phase_state(leave_unset) noexcept  // NOLINT(cppcoreguidelines-pro-type-member-init)
       : used{0}, nodes{0}, worst{0}, worst_bank{-1} {}
 };
-template <int Nodes>
-BANKCHECK_HOST_DEVICE constexpr phase_state<Nodes> phase_state_to_fill() noexcept {
-  return BANKCHECK_DETAIL_AT_RUN_TIME() ? phase_state<Nodes>(unset_values{}) : phase_state<Nodes>{};
-}
 
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
 // time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64). A constant evaluation zeroes them all; run time zeroes only the first
-// `used`, the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA), in a loop of
-// variable length that GCC makes a call to memset. Zeroing all 288 bytes inline (`rep stos`) in
-// each of four phases took 16-byte accesses about a fifth of their run time (benchmarks/README.md).
+// lanes of a phase (64). At run time (to_fill) only the first `used` are zeroed, the groups a
+// phase can touch (8 of 32 for 16-byte accesses on NVIDIA), in a loop of variable length that
+// GCC makes a call to memset. Zeroing all 288 bytes inline (`rep stos`) in each of four phases
+// took 16-byte accesses about a fifth of their run time (benchmarks/README.md).
 template <int Groups>
 struct bank_counts {
   std::uint64_t qbits[Groups];
@@ -831,14 +831,10 @@ struct bank_counts {
 
   BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, count{} {}
   // cppcheck-suppress uninitMemberVar
-  BANKCHECK_HOST_DEVICE explicit bank_counts(int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  BANKCHECK_HOST_DEVICE bank_counts(leave_unset, int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
     for (int b = 0; b < used; ++b) qbits[b] = 0, count[b] = 0;
   }
 };
-template <int Groups>
-BANKCHECK_HOST_DEVICE constexpr bank_counts<Groups> zeroed_counts(int used) noexcept {
-  return BANKCHECK_DETAIL_AT_RUN_TIME() ? bank_counts<Groups>(used) : bank_counts<Groups>{};
-}
 // Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr int counters_for() noexcept {
@@ -1039,7 +1035,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
     // otherwise it may be a chunk 64 rows away, and the lanes before decide.
     const bool exact = diff < 64 * row;
     const int group_shift = g.group_shift;
-    bank_counts<Groups> counts = zeroed_counts<Groups>(1 << group_shift);
+    bank_counts<Groups> counts = to_fill<bank_counts<Groups>>(1 << group_shift);
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
     if (exact && span.dense && up == 0) {  // the common case, without a test per lane
@@ -1070,7 +1066,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   } else {
     // Queues, for the pass of every word, or banks that are not a power of two. Only this path
     // needs phase_state, so only it pays for initializing one.
-    phase_state<Nodes> s = phase_state_to_fill<Nodes>();
+    phase_state<Nodes> s = to_fill<phase_state<Nodes>>();
     for (int l = lo; l <= hi; ++l) {
       if (!(lanes >> l & 1)) continue;
       const std::uint64_t w0 = g.unit == g.bank_bytes ? v.value[l]
@@ -1219,7 +1215,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 #undef BANKCHECK_DETAIL_PASSES
     return highest_lane(seen);
   }
-  lane_values<32> v = lane_values_to_fill<32>();
+  lane_values<32> v = to_fill<lane_values<32>>();
   v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
   for (int l = 0; l < 32; ++l) v.value[l] = w[l];
   typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
@@ -1333,7 +1329,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
                                                Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (static_cast<bool>(p.error)) return report{p.error};
-  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
+  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
@@ -1370,7 +1366,7 @@ template <class F, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
+  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
@@ -1396,7 +1392,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
-  auto v = detail::lane_values_to_fill<32>();
+  auto v = detail::to_fill<detail::lane_values<32>>();
   v.unit = 4;
   detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);

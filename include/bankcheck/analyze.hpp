@@ -29,7 +29,7 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
                                                Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (static_cast<bool>(p.error)) return report{p.error};
-  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
+  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::no_visitor none{};
   return detail::run(v, op, p, arch, none);
@@ -66,7 +66,7 @@ template <class F, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
+  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   return detail::schedule(v, op, p, arch);
 }
@@ -92,7 +92,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
-  auto v = detail::lane_values_to_fill<32>();
+  auto v = detail::to_fill<detail::lane_values<32>>();
   v.unit = 4;
   detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);

@@ -83,7 +83,7 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (!p.ok()) return m.error = p.error, m;
   m.active = p.active;
-  auto v = detail::lane_values_to_fill<detail::lanes_for<Arch>()>();
+  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
   detail::map_visitor visit{&m.words};
   m.totals = detail::run(v, op, p, arch, visit);
