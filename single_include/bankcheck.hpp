@@ -1151,9 +1151,11 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
-  // The terms below take UINT64_C literals: an int literal would be converted to 64 bits first,
-  // one more step of a constant evaluation in each (1-3% of a check to clang++, benchmarks/README.md).
-#define BANKCHECK_DETAIL_ON_LINE(l) w[l] == w0 + UINT64_C(l) * s
+  // Each term steps the expected word e on by s, left to right as && evaluates (the last one
+  // needs no store): a compound assignment costs a constant evaluation less than w0 + l * s
+  // (benchmarks/README.md).
+  std::uint64_t e = w[1];
+#define BANKCHECK_DETAIL_ON_LINE(l) (e += s) == w[l]
   // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
   // last wraps around, so those two alone bound every word for check_values.
   if (s + (UINT64_C(1) << 32) < (UINT64_C(1) << 33) &&
@@ -1166,7 +1168,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
       BANKCHECK_DETAIL_ON_LINE(20) && BANKCHECK_DETAIL_ON_LINE(21) && BANKCHECK_DETAIL_ON_LINE(22) &&
       BANKCHECK_DETAIL_ON_LINE(23) && BANKCHECK_DETAIL_ON_LINE(24) && BANKCHECK_DETAIL_ON_LINE(25) &&
       BANKCHECK_DETAIL_ON_LINE(26) && BANKCHECK_DETAIL_ON_LINE(27) && BANKCHECK_DETAIL_ON_LINE(28) &&
-      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && BANKCHECK_DETAIL_ON_LINE(31)) {
+      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && e + s == w[31]) {
     const std::uint64_t all = w0 | w[31], m = s % 32;
     if (all >> 62 != 0) return static_cast<void>(check_values(all, 4, is_signed, 4)), 0;
     return s == 0 ? 1 : m == 0 ? 32 : static_cast<int>(m & (~m + 1));  // s == 0: one word, a broadcast
@@ -1186,7 +1188,9 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   if (diff < 32) return 1;
   if (diff < 64 * std::uint64_t{32}) {
     // Within one block of 64 bank rows: bit (word / 32) % 64 of q[bank] marks a word asked, and
-    // a bank's passes are its set bits (32 at most, one per lane).
+    // a bank's passes are its set bits (32 at most, one per lane). The literals are UINT64_C:
+    // an int literal would be converted to 64 bits first, one more step of a constant
+    // evaluation in each (1-3% of a check to clang++, benchmarks/README.md).
     std::uint64_t q[32] = {};
 #define BANKCHECK_DETAIL_ASK(l) q[w[l] & UINT64_C(31)] |= UINT64_C(1) << (w[l] >> 5 & UINT64_C(63));
     BANKCHECK_DETAIL_ASK(0) BANKCHECK_DETAIL_ASK(1) BANKCHECK_DETAIL_ASK(2) BANKCHECK_DETAIL_ASK(3)
