@@ -11,10 +11,13 @@
 // analyze, baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts
 // the instructions of each under callgrind, which, unlike times on a shared machine, repeat
 // exactly. SHAPE (0-5) gives every access the generator's shape SHAPE instead of a random one.
+// `--shapes [REPEAT]` times analyze and the floor on each shape alone instead (a markdown table).
 #include <bankcheck/analyze.hpp>
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -145,6 +148,50 @@ int count(int argc, char** argv) {
   return 0;
 }
 
+// --shapes [REPEAT]: ns per access of analyze and of the floor over 2^20 accesses of one shape,
+// for each shape and width: the fastest of REPEAT (default 5) passes, the two loops alternating
+// so that a drift of the machine hits both. The mix's time is an average over shapes of very
+// different costs, and a shape that changes at random from access to access costs branch
+// mispredictions besides; this shows each alone. Each shape's accesses are first checked
+// against the seed's loop, like the mix's.
+int shapes(int argc, char** argv) {
+  const int repeat = argc > 2 ? std::atoi(argv[2]) : 5;
+  if (repeat < 1 || argc > 3) {
+    std::fprintf(stderr, "usage: %s --shapes [REPEAT(>= 1, default 5)]\n", argv[0]);
+    return 2;
+  }
+  std::printf("| width | loop | strided | padded column | row | shared words | random, nearby | XOR-swizzled column |\n");
+  std::printf("|---:|---|---:|---:|---:|---:|---:|---:|\n");
+  for (const int width : {4, 8, 16}) {
+    double ns[2][6];
+    for (int shape = 0; shape < 6; ++shape) {
+      const auto a = make_accesses(width, accesses, shape);
+      for (int k = 0; k < accesses; ++k) {
+        const std::uint32_t* x = &a[static_cast<std::size_t>(k) * 32];
+        if (static_cast<int>(analyze_of(x, width)) != seed_loop(x, width)) {
+          std::fprintf(stderr, "width %d, shape %d, access %d: analyze and the seed's loop disagree\n", width, shape, k);
+          return 1;
+        }
+      }
+      ns[0][shape] = ns[1][shape] = 1e300;
+      for (int r = 0; r < repeat; ++r)
+        for (int loop = 0; loop < 2; ++loop) {
+          const auto start = std::chrono::steady_clock::now();
+          std::uint64_t sum = loop == 0 ? sum_over(analyze_of, a, accesses, width) : sum_over(floor_of, a, accesses, width);
+          benchmark::DoNotOptimize(sum);
+          const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+          ns[loop][shape] = std::min(ns[loop][shape], took.count() / accesses);
+        }
+    }
+    for (int loop = 0; loop < 2; ++loop) {
+      std::printf("| %d | %s |", width, loop == 0 ? "analyze" : "floor");
+      for (const double t : ns[loop]) std::printf(" %.0f |", t);
+      std::printf("\n");
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 BENCHMARK(timed<floor_of>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
@@ -153,6 +200,7 @@ BENCHMARK(timed<baseline_of>)->Name("baseline")->Arg(4)->Arg(8)->Arg(16)->Unit(b
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) return shapes(argc, argv);
   for (const int width : {4, 8, 16}) {
     const auto& a = accesses_of(width);
     for (int k = 0; k < accesses; ++k) {
