@@ -182,8 +182,9 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
   CHECK(conflicted > 2000);
 }
 
-// conflict_degree has stages of its own (one bank row, affine words, q-bit buckets, and queues
-// for words spanning 64 bank rows or more); each shape below lands in one of them.
+// conflict_degree has stages of its own (one bank row, affine words, q-bit buckets, and q-bits
+// checked against the lanes before for words spanning 64 bank rows or more, where q-bits alias);
+// each shape below lands in one of them.
 TEST_CASE("conflict_degree agrees with the reference on 12,000 random word patterns") {
   const std::uint64_t seed = 0x5eedc0de;
   std::printf("conflict_degree differential test: seed 0x%llx\n", static_cast<unsigned long long>(seed));

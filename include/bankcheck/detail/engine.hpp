@@ -625,13 +625,16 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
 // passes, or 0 for invalid input at run time. The same stages as serve_phase, specialized to the
 // seed's fixed geometry, as conflict_degree is the check users write most often: affine words
 // cost gcd(stride, 32); one bank row costs 1; words within 64 bank rows are bucketed by q-bits;
-// anything wider goes to serve_phase. The first three stages are written out, not looped: a
-// constant evaluation pays about as much for a loop's control as for each term's work
-// (benchmarks/compile/costs.py, benchmarks/README.md). A template (Word is std::uint64_t) so
-// that only units that call conflict_degree compile it (a quarter of analyze.hpp's cost to g++).
-// Word indices are valid below 2^62 (word * 4 fits 64 bits, and 4-byte words are aligned): that
-// is tested inline, and check_values is called only to name the broken rule (a call costs a
-// constant evaluation more than the test). gcd(s, 32) is inline for the same reason.
+// wider words are counted as serve_phase counts them where q-bits can alias. It calls nothing
+// else of the engine, so a unit whose checks are all conflict_degree's never compiles
+// serve_phase (10 / 6 M instructions to g++ / clang++, benchmarks/README.md). The first three
+// stages are written out, not looped: a constant evaluation pays about as much for a loop's
+// control as for each term's work (benchmarks/compile/costs.py, benchmarks/README.md). A
+// template (Word is std::uint64_t) so that only units that call conflict_degree compile it (a
+// quarter of analyze.hpp's cost to g++). Word indices are valid below 2^62 (word * 4 fits 64
+// bits, and 4-byte words are aligned): that is tested inline, and check_values is called only to
+// name the broken rule (a call costs a constant evaluation more than the test). gcd(s, 32) is
+// inline for the same reason.
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const std::uint64_t w0 = w[0], s = w[1] - w0;
@@ -691,13 +694,22 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 #undef BANKCHECK_DETAIL_ASK
     return highest_lane(seen);
   }
-  lane_values<32> v = to_fill<lane_values<32>>();
-  v.unit = 4, v.diff = diff, v.all = w0 | diff, v.is_signed = is_signed;
-  for (int l = 0; l < 32; ++l) v.value[l] = w[l];
-  typename dependent<no_visitor, Word>::type none{};  // serve_phase compiled with the first check
-  report r{};
-  serve_phase<32, 32>(v, 0xffffffff, lane_span{0, 31, true}, true, make_geometry(32, 4, 4, 4), 0, none, r);
-  return r.degree;
+  // Words spanning 64 bank rows or more: a set q-bit may stand for a word 64 rows away, so the
+  // lanes before decide whether the word is new (serve_phase's inexact counting).
+  std::uint64_t q[32] = {};
+  int count[32] = {}, worst = 0;
+  for (int l = 0; l < 32; ++l) {
+    const std::uint64_t x = w[l], bit = UINT64_C(1) << (x >> 5 & UINT64_C(63));
+    const int b = static_cast<int>(x & UINT64_C(31));
+    if (q[b] & bit) {
+      bool seen = false;
+      for (int m = 0; m < l && !seen; ++m) seen = w[m] == x;
+      if (seen) continue;
+    }
+    q[b] |= bit;
+    if (++count[b] > worst) worst = count[b];
+  }
+  return worst;
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
