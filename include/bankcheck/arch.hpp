@@ -84,6 +84,17 @@ BANKCHECK_HOST_DEVICE constexpr architecture tabulate(const char* name) noexcept
   }
   return a;
 }
+
+// The conversion of a built-in description to its architecture, which each description inherits:
+// a member of a class template is compiled only in a unit that uses it. As a member of each
+// description, all five were compiled by every unit that includes this header (3.0 / 2.9 M
+// instructions to g++ / clang++, a twentieth of analyze.hpp's cost; benchmarks/README.md).
+template <class Description>
+struct converts_to_architecture {
+  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
+    return tabulate<Description>(Description::name());
+  }
+};
 }  // namespace detail
 
 namespace arch {
@@ -93,13 +104,13 @@ namespace arch {
 
 // NVIDIA compute capability 5.0 .. 9.0: 32 banks of 4 bytes; 8-byte accesses in half-warps,
 // 16-byte in quarter-warps; merged 8-byte loads in one phase, 16-byte in two; ldmatrix/stmatrix.
-struct nvidia_t {
+struct nvidia_t : detail::converts_to_architecture<nvidia_t> {
+  BANKCHECK_HOST_DEVICE static constexpr const char* name() noexcept { return "nvidia"; }
   static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
   static constexpr bool merge_loads = true, matrix_ops = true;
   BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool merged) noexcept {
     return blocks(32, bytes <= 4 ? 32 : bytes == 8 ? (merged ? 32 : 16) : (merged ? 16 : 8));
   }
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<nvidia_t>("nvidia"); }
 };
 
 // The four 8-lane phases of ds_read_b128 on CDNA3 and RDNA3:
@@ -115,7 +126,8 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups amd_b128_phases() noexcept {
 
 // AMD CDNA3 (MI300, gfx942), wave64, 32 banks; ds_write_b128 in 8 phases of 8 lanes.
 // Assumed, not measured: 1- and 2-byte accesses use the b32 phases, other stores the read phases.
-struct gfx942_t {
+struct gfx942_t : detail::converts_to_architecture<gfx942_t> {
+  BANKCHECK_HOST_DEVICE static constexpr const char* name() noexcept { return "gfx942"; }
   static constexpr int banks = 32, bank_bytes = 4, warp_size = 64;
   static constexpr bool merge_loads = false, matrix_ops = false;
   BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind kind, int bytes, bool) noexcept {
@@ -124,12 +136,12 @@ struct gfx942_t {
            : kind == op_kind::store   ? blocks(64, 8)
                                       : twice(amd_b128_phases());
   }
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<gfx942_t>("gfx942"); }
 };
 
 // AMD CDNA4 (MI350, gfx950), wave64, 64 banks; b128 in four 16-lane phases
 // {0-3,12-15,20-23,24-27} {4-7,8-11,16-19,28-31} and the same +32. The b32 phase is uncertain.
-struct gfx950_t {
+struct gfx950_t : detail::converts_to_architecture<gfx950_t> {
+  BANKCHECK_HOST_DEVICE static constexpr const char* name() noexcept { return "gfx950"; }
   static constexpr int banks = 64, bank_bytes = 4, warp_size = 64;
   static constexpr bool merge_loads = false, matrix_ops = false;
   BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
@@ -138,27 +150,26 @@ struct gfx950_t {
     b128.lanes[1] = lane_range(4, 7) | lane_range(8, 11) | lane_range(16, 19) | lane_range(28, 31);
     return bytes <= 4 ? blocks(64, 64) : bytes == 8 ? blocks(64, 32) : twice(b128);
   }
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<gfx950_t>("gfx950"); }
 };
 
 // AMD RDNA3 (gfx1100), wave32, 32 banks.
-struct rdna3_t {
+struct rdna3_t : detail::converts_to_architecture<rdna3_t> {
+  BANKCHECK_HOST_DEVICE static constexpr const char* name() noexcept { return "rdna3"; }
   static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
   static constexpr bool merge_loads = false, matrix_ops = false;
   BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
     return bytes <= 4 ? blocks(32, 32) : bytes == 8 ? blocks(32, 16) : amd_b128_phases();
   }
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<rdna3_t>("rdna3"); }
 };
 
 // AMD RDNA4 (gfx1201), wave32, 32 banks: 16-byte accesses in quarter-waves.
-struct rdna4_t {
+struct rdna4_t : detail::converts_to_architecture<rdna4_t> {
+  BANKCHECK_HOST_DEVICE static constexpr const char* name() noexcept { return "rdna4"; }
   static constexpr int banks = 32, bank_bytes = 4, warp_size = 32;
   static constexpr bool merge_loads = false, matrix_ops = false;
   BANKCHECK_HOST_DEVICE static constexpr phase_groups phases(op_kind, int bytes, bool) noexcept {
     return blocks(32, bytes <= 4 ? 32 : bytes == 8 ? 16 : 8);
   }
-  BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept { return detail::tabulate<rdna4_t>("rdna4"); }
 };
 
 // Tag objects to pass to analyze; usable in device code.
