@@ -67,32 +67,27 @@ struct architecture {
 };
 
 namespace detail {
-// Fills an architecture's tables from a description's phases(kind, bytes, merged).
-template <class Description>
-BANKCHECK_HOST_DEVICE constexpr architecture tabulate(const char* name) noexcept {
-  architecture a{};
-  a.name = name;
-  a.banks = Description::banks;
-  a.bank_bytes = Description::bank_bytes;
-  a.warp_size = Description::warp_size;
-  a.merge_loads = Description::merge_loads;
-  a.matrix_ops = Description::matrix_ops;
-  for (int i = 0; i < 5; ++i) {
-    a.load[i] = Description::phases(op_kind::load, 1 << i, false);
-    a.store[i] = Description::phases(op_kind::store, 1 << i, false);
-    a.merged_load[i] = Description::phases(op_kind::load, 1 << i, a.merge_loads);
-  }
-  return a;
-}
-
-// The conversion of a built-in description to its architecture, which each description inherits:
-// a member of a class template is compiled only in a unit that uses it. As a member of each
-// description, all five were compiled by every unit that includes this header (3.0 / 2.9 M
-// instructions to g++ / clang++, a twentieth of analyze.hpp's cost; benchmarks/README.md).
+// A built-in description's architecture, its tables filled from phases(kind, bytes, merged): a
+// conversion that each description inherits. A member of a class template is compiled only in a
+// unit that uses it; as a member of each description, all five were compiled by every unit that
+// includes this header (3.0 / 2.9 M instructions to g++ / clang++, a twentieth of analyze.hpp's
+// cost; benchmarks/README.md).
 template <class Description>
 struct converts_to_architecture {
   BANKCHECK_HOST_DEVICE constexpr operator architecture() const noexcept {
-    return tabulate<Description>(Description::name());
+    architecture a{};
+    a.name = Description::name();
+    a.banks = Description::banks;
+    a.bank_bytes = Description::bank_bytes;
+    a.warp_size = Description::warp_size;
+    a.merge_loads = Description::merge_loads;
+    a.matrix_ops = Description::matrix_ops;
+    for (int i = 0; i < 5; ++i) {
+      a.load[i] = Description::phases(op_kind::load, 1 << i, false);
+      a.store[i] = Description::phases(op_kind::store, 1 << i, false);
+      a.merged_load[i] = Description::phases(op_kind::load, 1 << i, a.merge_loads);
+    }
+    return a;
   }
 };
 }  // namespace detail
