@@ -150,10 +150,14 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
 // search only asks whether a candidate is conflict-free, so it stops at the first conflict.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind>
+// Arch is a parameter so that the call depends on it: Clang instantiates a constexpr callee of a
+// call that depends on nothing when it parses the template, here the whole engine (22 M
+// instructions in every unit that includes this header; benchmarks/README.md).
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
+          class Arch = arch::nvidia_t>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
-                  arch::nvidia_t{}, true);
+                  Arch{}, true);
 
 // A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
 // only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
@@ -238,7 +242,7 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report analyze_exchange(const exchange_
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
-                               layout, arch::nvidia_t{});
+                               layout, typename detail::dependent<arch::nvidia_t, T>::type{});  // see exchange_half_v
 }
 
 // The layout with the fewest padding bytes per item (padding / group) that makes every warp
