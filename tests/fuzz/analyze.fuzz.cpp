@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // A libFuzzer target: bytes become an architecture (built in, or one described as data, valid or
 // not), an op, a lane mask and 64 addresses; analyze and pass_schedule must agree with the
-// reference and keep every property of support/properties.hpp. A failure prints what broke and
+// reference and keep every property of support/properties.hpp, and conflict_degree must give
+// the seed's formula for the first 32 values as word indices. A failure prints what broke and
 // aborts. Built with clang's -fsanitize=fuzzer (tests/CMakeLists.txt); without it, replay.cpp
 // runs the committed corpus through the same checks.
 #include "../support/properties.hpp"
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -76,6 +78,27 @@ bankcheck_test::sample decode(bytes& in) {
   return s;
 }
 
+// conflict_degree on the sample's first 32 values as word indices: the seed's formula (the
+// reference's degree for 4-byte loads on NVIDIA), or 0 at run time for a word that is negative
+// (a signed callable, bit 63 set) or 2^62 or more (its byte address does not fit 64 bits).
+// conflict_degree has stages of its own (engine.hpp, seed_degree), which analyze never runs.
+std::string check_words(const bankcheck_test::sample& s) {
+  std::vector<std::uint64_t> bytes(64);
+  bool valid = true;
+  for (std::size_t l = 0; l < 32; ++l) {
+    valid = valid && (s.addr[l] >> 62) == 0;
+    bytes[l] = s.addr[l] * 4;
+  }
+  const int want =
+      valid ? bankcheck_test::reference(bankcheck_test::ref_nvidia(), bankcheck::load(4), 0xffffffff, bytes).degree : 0;
+  const std::vector<std::uint64_t>& w = s.addr;
+  const auto word = [&w](int l) { return w[static_cast<std::size_t>(l)]; };
+  const int got = s.is_signed ? bankcheck::conflict_degree([&word](int l) { return static_cast<std::int64_t>(word(l)); })
+                              : bankcheck::conflict_degree(word);
+  if (got == want) return "";
+  return "conflict_degree: got " + std::to_string(got) + ", expected " + std::to_string(want);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -83,7 +106,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bankcheck_test::sample s = decode(in);
   std::mt19937_64 rng(in.u64());  // the permutation, duplication and translation
   bankcheck_test::tally n;
-  const std::string broken = bankcheck_test::check_sample(s, rng, n);
+  std::string broken = bankcheck_test::check_sample(s, rng, n);
+  if (broken.empty()) broken = check_words(s);
   if (!broken.empty()) {
     std::fprintf(stderr, "bankcheck fuzz: %s (%s, %d banks of %d bytes, warp %d, op width %d%s, mask 0x%llx)\n",
                  broken.c_str(), s.ra.name, s.ra.banks, s.ra.bank_bytes, s.ra.warp, s.op.bytes,
