@@ -92,7 +92,7 @@ template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
   const detail::plan p = detail::make_plan(load(4), whole_warp, a);
-  auto v = detail::to_fill<detail::lane_values<32>>();
+  auto v = detail::to_fill<typename detail::dependent<detail::lane_values<32>, F>::type>();  // likewise
   v.unit = 4;
   detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);
