@@ -2976,7 +2976,7 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
 // search only asks whether a candidate is conflict-free, so it stops at the first conflict.
 // Arch is a parameter so that the call depends on it: Clang instantiates a constexpr callee of a
-// call that depends on nothing when it parses the template, here the whole engine (22 M
+// call that depends on nothing when it parses the template, here the whole engine (18 M
 // instructions in every unit that includes this header; benchmarks/README.md).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
           class Arch = arch::nvidia_t>
