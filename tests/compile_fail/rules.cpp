@@ -33,6 +33,10 @@ constexpr bc::architecture no_banks() {
 constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, no_banks());
 #elif defined(FAIL_must_return_an_integer_type)
 constexpr int d = bc::conflict_degree([](int lane) { return lane * 1.5; });
+#elif defined(FAIL_not_bool)
+constexpr bc::report r = bc::analyze([](int lane) { return lane > 3; }, bc::load(1));
+#elif defined(FAIL_of_64_bits_or_fewer)
+constexpr int d = bc::conflict_degree([](int lane) { return static_cast<__int128>(lane) << 70; });
 #elif defined(FAIL_S_must_be_at_least_B_in_magnitude)
 constexpr int x = bc::xor_swizzle<3, 4, 2>{}(5);
 #elif defined(FAIL_M_must_not_be_negative)

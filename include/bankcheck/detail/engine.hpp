@@ -177,11 +177,13 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   return plan{errc::none, mask, mask};
 }
 
-// The callable's result type: an integer (a byte address or word index), signed or not.
+// The callable's result type: an integer of 64 bits or fewer (a byte address or word index),
+// signed or not. bool, enumerations, floating-point and 128-bit types are refused.
 template <class Result>
 struct address_type {
   static_assert(integer<Result>::kind != 0,
-                "bankcheck: the address callable must return an integer type (a byte address or word index)");
+                "bankcheck: the address callable must return an integer type of 64 bits or fewer, not bool "
+                "(a byte address or word index)");
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
