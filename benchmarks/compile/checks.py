@@ -4,7 +4,8 @@
 # floor (the same index functions, computing only each lane's bank) and an empty unit.
 """Usage: benchmarks/compile/checks.py [--checks 1000] [--repeat 5] [--compilers g++,clang++]
                                        [--mix all|free|conflict] [--family 0-5]
-                                       [--form assert|variable|unchecked] [--std 17] [--callgrind]
+                                       [--form assert|variable|unchecked|instantiate|lambdas]
+                                       [--std 17] [--callgrind]
                                        [--per-check FEWER] [--include DIR] [--analyze WIDTH]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
@@ -17,6 +18,11 @@ here, in Python, from the seed's formula, so each generated static_assert is als
 its first FEWER checks, and the table gives (cost of N - cost of FEWER) / (N - FEWER), so the
 header and the first check's instantiation drop out. --include DIR takes the library's headers
 from DIR (a modified copy, say) instead of this repository's include/.
+
+--form instantiate writes each callable as a constexpr variable and instantiates the function for
+it (conflict_degree<F>, or the floor's template) by taking its address, with no call: what a
+check costs before it is evaluated. --form lambdas writes the callables alone; the difference
+between the two is the instantiation.
 
 --analyze WIDTH checks `analyze(f, load(WIDTH)).wavefronts` instead of `conflict_degree(f)`, f
 returning the byte address WIDTH * (word index); the floor's callables return the same byte
@@ -70,7 +76,10 @@ def degree(fn):
 
 
 FORMS = {"assert": "a static_assert on the call", "variable": "a constexpr variable, then a static_assert on it",
-         "unchecked": "a constexpr variable, not compared"}
+         "unchecked": "a constexpr variable, not compared",
+         "instantiate": "the callable a constexpr variable, and the function's specialization for it instantiated "
+                        "(its address taken), never called",
+         "lambdas": "the callable a constexpr variable, nothing else (the base for --form instantiate)"}
 
 FAMILY_NAMES = ["padded columns", "row segments", "XOR-swizzled rows", "groups sharing a word",
                 "2-D thread blocks", "plain strides"]
@@ -96,7 +105,9 @@ def unit(kind, checks, header, form="assert", width=None):
     it. form "variable": each call initializes a constexpr variable that a static_assert then
     compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
     README.md), a variable's initializer once, so this form compares one evaluation with one. form
-    "unchecked": the variable alone, for a copy of the headers changed to compute less (--include)."""
+    "unchecked": the variable alone, for a copy of the headers changed to compute less (--include).
+    form "instantiate": the callables as constexpr variables, and each one's specialization of the
+    function instantiated by taking its address; form "lambdas": the callables alone."""
     lines = []
     if kind == "library":
         lines.append(f"#include <{header}>")
@@ -117,7 +128,14 @@ def unit(kind, checks, header, form="assert", width=None):
         return ""
     for k, (body, d) in enumerate(checks):
         value = d if kind == "library" else 0
-        if form == "assert":
+        if form in ("instantiate", "lambdas"):
+            lines.append(f"inline constexpr auto f{k} = [](int lane) {{ return {body}; }};")
+            if form == "instantiate" and kind == "library":
+                lines.append(f"constexpr int (*p{k})(const decltype(f{k})&) = "
+                             f"&bankcheck::conflict_degree<const decltype(f{k})&>;")
+            elif form == "instantiate":
+                lines.append(f"constexpr unsigned (*p{k})(decltype(f{k})) = &banks_touched<decltype(f{k})>;")
+        elif form == "assert":
             lines.append(f"static_assert({call.format(body)} {expect.format(value)}, \"\");")
         else:
             lines.append(f"constexpr auto check{k} = {call.format(body)};")
@@ -141,10 +159,12 @@ def main():
     ap.add_argument("--mix", choices=["all", "free", "conflict"], default="all")
     ap.add_argument("--family", type=int, choices=range(6),
                     help="only one family of index functions: " + ", ".join(f"{i} {n}" for i, n in enumerate(FAMILY_NAMES)))
-    ap.add_argument("--form", choices=["assert", "variable", "unchecked"], default="assert",
+    ap.add_argument("--form", choices=list(FORMS), default="assert",
                     help="assert: static_assert(call == expected), as users write checks (default); variable: "
                          "constexpr auto v = call; static_assert(v == expected), one evaluation in each unit; "
-                         "unchecked: constexpr auto v = call, for headers changed to compute something else")
+                         "unchecked: constexpr auto v = call, for headers changed to compute something else; "
+                         "instantiate: each function specialization instantiated, not called; lambdas: the "
+                         "callables alone (instantiate - lambdas = what instantiation costs)")
     ap.add_argument("--std", default="17")
     ap.add_argument("--header", default="bankcheck/analyze.hpp",
                     help="the header the library unit includes (default: the one declaring conflict_degree)")
@@ -156,6 +176,8 @@ def main():
     ap.add_argument("--analyze", type=int, choices=[1, 2, 4, 8, 16], metavar="WIDTH",
                     help="check analyze(f, load(WIDTH)).wavefronts instead of conflict_degree(f)")
     args = ap.parse_args()
+    if args.analyze is not None and args.form in ("instantiate", "lambdas"):
+        raise SystemExit("checks.py: --form instantiate and lambdas measure conflict_degree only")
     if args.analyze not in (None, 4) and args.form != "unchecked":
         raise SystemExit("checks.py: --analyze WIDTH other than 4 needs --form unchecked (no expected answer)")
     if args.per_check is not None and not 0 < args.per_check < args.checks:
