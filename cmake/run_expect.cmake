@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs PROGRAM with ARGS (a command line, split as a shell would) and checks its exit status is STATUS and that its stdout and
-# stderr together match REGEX. Usage:
-#   cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSTATUS=<n> "-DREGEX=<regex>" -P run_expect.cmake
+# stderr together match REGEX; with -DSTDOUT_EMPTY=ON, also that it printed nothing on stdout. Usage:
+#   cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSTATUS=<n> "-DREGEX=<regex>" [-DSTDOUT_EMPTY=ON] -P run_expect.cmake
 foreach(var IN ITEMS PROGRAM STATUS REGEX)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_expect.cmake needs -D${var}=<value>")
@@ -19,4 +19,8 @@ endif()
 if(NOT "${out}${err}" MATCHES "${REGEX}")
   message("--- stdout\n${out}--- stderr\n${err}--- end")
   message(FATAL_ERROR "${PROGRAM} ${ARGS}: the output does not match '${REGEX}'")
+endif()
+if(STDOUT_EMPTY AND NOT out STREQUAL "")
+  message("--- stdout\n${out}--- stderr\n${err}--- end")
+  message(FATAL_ERROR "${PROGRAM} ${ARGS}: printed on stdout, expected only an error on stderr")
 endif()

@@ -273,10 +273,10 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 // --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
-int sweep(const options& o, const parsed& p) {
-  std::cout << "wavefronts by padding: " << o.pattern << " over " << o.type << "[" << o.rows << "][" << o.cols
-            << " + pad], " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
-  std::cout << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
+void sweep(std::ostream& out, const options& o, const parsed& p) {
+  out << "wavefronts by padding: " << o.pattern << " over " << o.type << "[" << o.rows << "][" << o.cols
+      << " + pad], " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
+  out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
   std::vector<long long> waves, ideals;
   for (int pad = 0; pad <= 32; ++pad) {
     const scenario s = make(o, p, pad);
@@ -287,15 +287,15 @@ int sweep(const options& o, const parsed& p) {
     } else {
       const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
       if (!r.ok()) {
-        std::cout << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
+        out << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
         waves.push_back(0), ideals.push_back(0);
         continue;
       }
       w = r.wavefronts, ideal = r.ideal, degree = r.degree;
     }
     waves.push_back(w), ideals.push_back(ideal);
-    std::cout << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
-              << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
+    out << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
+        << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
   }
   if (!o.svg.empty()) {
     long long top = 1;
@@ -321,20 +321,18 @@ int sweep(const options& o, const parsed& p) {
         << "<text x=\"" << left - 6 << "\" y=\"" << base - height + 4 << "\" text-anchor=\"end\">" << top << "</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n</svg>\n";
     write_file(o.svg, svg.str());
-    std::cout << "\nwrote " << o.svg << "\n";
+    out << "\nwrote " << o.svg << "\n";
   }
-  return 0;
 }
 
-int show(const options& o, const parsed& p, int pad, bool color, const std::string& svg_path) {
+void show(std::ostream& out, const options& o, const parsed& p, int pad, bool color, const std::string& svg_path) {
   const scenario s = make(o, p, pad);
   const bc::bank_map m = map_of(s, p);
-  std::cout << bc::to_text(m, bc::text_options{color, s.title});
+  out << bc::to_text(m, bc::text_options{color, s.title});
   if (!svg_path.empty()) {
     write_file(svg_path, bc::to_svg(m, bc::svg_options{s.title}));
-    std::cout << "wrote " << svg_path << "\n";
+    out << "wrote " << svg_path << "\n";
   }
-  return 0;
 }
 
 int run(int argc, char** argv) {
@@ -379,24 +377,30 @@ int run(int argc, char** argv) {
     std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
     return 2;
   }
+  // The output is printed once everything has succeeded, the SVG file written included: an error
+  // prints only the error.
+  std::ostringstream out;
   try {
     const parsed p = check(o);
     const bool color = !o.no_color && isatty(STDOUT_FILENO);
-    if (o.sweep_pad) return sweep(o, p);
-    // The seed's default: the plain tile, then padded by one.
     bool only_output_options = true;
     for (const CLI::Option* opt : app.get_options())
       if (opt->count() > 0 && opt->get_name() != "--no-color" && opt->get_name() != "--svg") only_output_options = false;
-    if (only_output_options) {
-      show(o, p, 0, color, "");
-      std::cout << "\n";
-      return show(o, p, 1, color, o.svg);
+    if (o.sweep_pad) {
+      sweep(out, o, p);
+    } else if (only_output_options) {  // the seed's default: the plain tile, then padded by one
+      show(out, o, p, 0, color, "");
+      out << "\n";
+      show(out, o, p, 1, color, o.svg);
+    } else {
+      show(out, o, p, o.pad, color, o.svg);
     }
-    return show(o, p, o.pad, color, o.svg);
   } catch (const usage_error& e) {
     std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
     return 2;
   }
+  std::cout << out.str();
+  return 0;
 }
 
 }  // namespace
