@@ -160,11 +160,7 @@ def main():
     ap.add_argument("--family", type=int, choices=range(6),
                     help="only one family of index functions: " + ", ".join(f"{i} {n}" for i, n in enumerate(FAMILY_NAMES)))
     ap.add_argument("--form", choices=list(FORMS), default="assert",
-                    help="assert: static_assert(call == expected), as users write checks (default); variable: "
-                         "constexpr auto v = call; static_assert(v == expected), one evaluation in each unit; "
-                         "unchecked: constexpr auto v = call, for headers changed to compute something else; "
-                         "instantiate: each function specialization instantiated, not called; lambdas: the "
-                         "callables alone (instantiate - lambdas = what instantiation costs)")
+                    help="; ".join(f"{k}: {v}" for k, v in FORMS.items()) + " (default: %(default)s)")
     ap.add_argument("--std", default="17")
     ap.add_argument("--header", default="bankcheck/analyze.hpp",
                     help="the header the library unit includes (default: the one declaring conflict_degree)")
