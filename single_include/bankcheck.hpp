@@ -1145,46 +1145,34 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
                              c0 << g.word_shift, (v.value[b] << g.up >> g.down) << g.word_shift};
 }
 
-// The seed's model: lanes 0..31 read one 4-byte word each, w[l], from 32 banks. Returns the
-// passes, or 0 for invalid input at run time. The same stages as serve_phase, specialized to the
-// seed's fixed geometry, as conflict_degree is the check users write most often: affine words
-// cost gcd(stride, 32); one bank row costs 1; words within 64 bank rows are bucketed by q-bits;
-// wider words are counted as serve_phase counts them where q-bits can alias. It calls nothing
-// else of the engine, so a unit whose checks are all conflict_degree's never compiles
-// serve_phase (10 / 6 M instructions to g++ / clang++, benchmarks/README.md). The first three
+// The seed's model (MODEL.md): lanes 0..31 read one 4-byte word each from 32 banks; the passes
+// are the most distinct words any bank is asked for. These functions return them, or 0 for
+// invalid input at run time. They are the stages of serve_phase, specialized to the seed's fixed
+// geometry, as conflict_degree is the check users write most often. They call nothing else of
+// the engine, so a unit whose checks are all conflict_degree's never compiles serve_phase (10 /
+// 6 M instructions to g++ / clang++, benchmarks/README.md). Word indices are valid below 2^62
+// (word * 4 fits 64 bits, and 4-byte words are aligned): that is tested inline, and check_values
+// is called only to name the broken rule (a call costs a constant evaluation more than the
+// test). gcd(s, 32) is inline for the same reason.
+
+// Affine words w0 + l * s with |s| < 2^32 (distinct modulo 2^64 unless s == 0), `all` the OR of
+// the first and the last (no word between them wraps around, so the two bound every word):
+// gcd(s, 32) passes, 1 for s == 0 (one word, a broadcast).
+BANKCHECK_HOST_DEVICE constexpr int seed_affine_degree(std::uint64_t all, std::uint64_t s, bool is_signed) noexcept {
+  const std::uint64_t m = s % 32;
+  if (all >> 62 != 0) return static_cast<void>(check_values(all, 4, is_signed, 4)), 0;
+  return s == 0 ? 1 : m == 0 ? 32 : static_cast<int>(m & (~m + 1));
+}
+
+// Any 32 words w[l]: one bank row costs 1; words within 64 bank rows are bucketed by q-bits;
+// wider words are counted as serve_phase counts them where q-bits can alias. The first two
 // stages are written out, not looped: a constant evaluation pays about as much for a loop's
 // control as for each term's work (benchmarks/compile/costs.py, benchmarks/README.md). A
 // template (Word is std::uint64_t) so that only units that call conflict_degree compile it (a
-// quarter of analyze.hpp's cost to g++). Word indices are valid below 2^62 (word * 4 fits 64
-// bits, and 4-byte words are aligned): that is tested inline, and check_values is called only to
-// name the broken rule (a call costs a constant evaluation more than the test). gcd(s, 32) is
-// inline for the same reason.
+// quarter of analyze.hpp's cost to g++).
 template <class Word>
-BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
-  const std::uint64_t w0 = w[0], s = w[1] - w0;
-  // Each term steps the expected word e on by s, left to right as && evaluates (the last one
-  // needs no store): a compound assignment costs a constant evaluation less than w0 + l * s
-  // (benchmarks/README.md).
-  std::uint64_t e = w[1];
-#define BANKCHECK_DETAIL_ON_LINE(l) (e += s) == w[l]
-  // |s| < 2^32 keeps the 32 words distinct modulo 2^64, and no word between the first and the
-  // last wraps around, so those two alone bound every word for check_values.
-  if (s + (UINT64_C(1) << 32) < (UINT64_C(1) << 33) &&
-      BANKCHECK_DETAIL_ON_LINE(2) && BANKCHECK_DETAIL_ON_LINE(3) && BANKCHECK_DETAIL_ON_LINE(4) &&
-      BANKCHECK_DETAIL_ON_LINE(5) && BANKCHECK_DETAIL_ON_LINE(6) && BANKCHECK_DETAIL_ON_LINE(7) &&
-      BANKCHECK_DETAIL_ON_LINE(8) && BANKCHECK_DETAIL_ON_LINE(9) && BANKCHECK_DETAIL_ON_LINE(10) &&
-      BANKCHECK_DETAIL_ON_LINE(11) && BANKCHECK_DETAIL_ON_LINE(12) && BANKCHECK_DETAIL_ON_LINE(13) &&
-      BANKCHECK_DETAIL_ON_LINE(14) && BANKCHECK_DETAIL_ON_LINE(15) && BANKCHECK_DETAIL_ON_LINE(16) &&
-      BANKCHECK_DETAIL_ON_LINE(17) && BANKCHECK_DETAIL_ON_LINE(18) && BANKCHECK_DETAIL_ON_LINE(19) &&
-      BANKCHECK_DETAIL_ON_LINE(20) && BANKCHECK_DETAIL_ON_LINE(21) && BANKCHECK_DETAIL_ON_LINE(22) &&
-      BANKCHECK_DETAIL_ON_LINE(23) && BANKCHECK_DETAIL_ON_LINE(24) && BANKCHECK_DETAIL_ON_LINE(25) &&
-      BANKCHECK_DETAIL_ON_LINE(26) && BANKCHECK_DETAIL_ON_LINE(27) && BANKCHECK_DETAIL_ON_LINE(28) &&
-      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && e + s == w[31]) {
-    const std::uint64_t all = w0 | w[31], m = s % 32;
-    if (all >> 62 != 0) return static_cast<void>(check_values(all, 4, is_signed, 4)), 0;
-    return s == 0 ? 1 : m == 0 ? 32 : static_cast<int>(m & (~m + 1));  // s == 0: one word, a broadcast
-  }
-#undef BANKCHECK_DETAIL_ON_LINE
+BANKCHECK_HOST_DEVICE constexpr int seed_scattered_degree(const Word (&w)[32], bool is_signed) noexcept {
+  const std::uint64_t w0 = w[0];
   // Four short chains, not one of 31 terms: g++ takes twice as long to parse the long one.
   const std::uint64_t d0 = (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) |
                            (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) | (w[8] ^ w0),
@@ -1234,6 +1222,75 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
     if (++count[b] > worst) worst = count[b];
   }
   return worst;
+}
+
+// The words of a callable gathered into an array (conflict_degree with captures): affine words
+// first, then seed_scattered_degree. The affine test is written out like the stages after it.
+template <class Word>
+BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
+  const std::uint64_t w0 = w[0], s = w[1] - w0;
+  // Each term steps the expected word e on by s, left to right as && evaluates (the last one
+  // needs no store): a compound assignment costs a constant evaluation less than w0 + l * s
+  // (benchmarks/README.md).
+  std::uint64_t e = w[1];
+#define BANKCHECK_DETAIL_ON_LINE(l) (e += s) == w[l]
+  if (s + (UINT64_C(1) << 32) < (UINT64_C(1) << 33) &&
+      BANKCHECK_DETAIL_ON_LINE(2) && BANKCHECK_DETAIL_ON_LINE(3) && BANKCHECK_DETAIL_ON_LINE(4) &&
+      BANKCHECK_DETAIL_ON_LINE(5) && BANKCHECK_DETAIL_ON_LINE(6) && BANKCHECK_DETAIL_ON_LINE(7) &&
+      BANKCHECK_DETAIL_ON_LINE(8) && BANKCHECK_DETAIL_ON_LINE(9) && BANKCHECK_DETAIL_ON_LINE(10) &&
+      BANKCHECK_DETAIL_ON_LINE(11) && BANKCHECK_DETAIL_ON_LINE(12) && BANKCHECK_DETAIL_ON_LINE(13) &&
+      BANKCHECK_DETAIL_ON_LINE(14) && BANKCHECK_DETAIL_ON_LINE(15) && BANKCHECK_DETAIL_ON_LINE(16) &&
+      BANKCHECK_DETAIL_ON_LINE(17) && BANKCHECK_DETAIL_ON_LINE(18) && BANKCHECK_DETAIL_ON_LINE(19) &&
+      BANKCHECK_DETAIL_ON_LINE(20) && BANKCHECK_DETAIL_ON_LINE(21) && BANKCHECK_DETAIL_ON_LINE(22) &&
+      BANKCHECK_DETAIL_ON_LINE(23) && BANKCHECK_DETAIL_ON_LINE(24) && BANKCHECK_DETAIL_ON_LINE(25) &&
+      BANKCHECK_DETAIL_ON_LINE(26) && BANKCHECK_DETAIL_ON_LINE(27) && BANKCHECK_DETAIL_ON_LINE(28) &&
+      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && e + s == w[31]) {
+    return seed_affine_degree(w0 | w[31], s, is_signed);
+  }
+#undef BANKCHECK_DETAIL_ON_LINE
+  return seed_scattered_degree(w, is_signed);
+}
+
+// A callable that converts to a function pointer (a lambda without captures, a function),
+// called through the pointer. This is instantiated once per pointer type, where a template of
+// the callable is instantiated again for every lambda (each a type of its own), so it can afford
+// what would cost every check's instantiation: the affine test on the values as they come, on
+// scalars (an array read costs a constant evaluation several times a scalar operation), and the
+// 32 calls written out rather than looped (a loop's control costs a constant evaluation about as
+// much as each term's work). 1607 -> 1213 / 1420 -> 1196 K instructions a check to clang++ /
+// g++ (benchmarks/README.md, fifteenth session). Words that are not affine are gathered anew.
+BANKCHECK_CALLS_USER_CODE
+template <class R, class A>
+BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
+  const std::uint64_t w0 = static_cast<std::uint64_t>(word_of_lane(0)),
+                      s = static_cast<std::uint64_t>(word_of_lane(1)) - w0;
+  std::uint64_t e = w0 + s;  // lane l's word, were the words affine
+#define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<std::uint64_t>(word_of_lane(l)) == (e += s)
+  if (s + (UINT64_C(1) << 32) < (UINT64_C(1) << 33) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(2) && BANKCHECK_DETAIL_CALL_ON_LINE(3) && BANKCHECK_DETAIL_CALL_ON_LINE(4) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(5) && BANKCHECK_DETAIL_CALL_ON_LINE(6) && BANKCHECK_DETAIL_CALL_ON_LINE(7) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(8) && BANKCHECK_DETAIL_CALL_ON_LINE(9) && BANKCHECK_DETAIL_CALL_ON_LINE(10) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(11) && BANKCHECK_DETAIL_CALL_ON_LINE(12) && BANKCHECK_DETAIL_CALL_ON_LINE(13) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(14) && BANKCHECK_DETAIL_CALL_ON_LINE(15) && BANKCHECK_DETAIL_CALL_ON_LINE(16) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(17) && BANKCHECK_DETAIL_CALL_ON_LINE(18) && BANKCHECK_DETAIL_CALL_ON_LINE(19) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(20) && BANKCHECK_DETAIL_CALL_ON_LINE(21) && BANKCHECK_DETAIL_CALL_ON_LINE(22) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(23) && BANKCHECK_DETAIL_CALL_ON_LINE(24) && BANKCHECK_DETAIL_CALL_ON_LINE(25) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(26) && BANKCHECK_DETAIL_CALL_ON_LINE(27) && BANKCHECK_DETAIL_CALL_ON_LINE(28) &&
+      BANKCHECK_DETAIL_CALL_ON_LINE(29) && BANKCHECK_DETAIL_CALL_ON_LINE(30) && BANKCHECK_DETAIL_CALL_ON_LINE(31))
+    return seed_affine_degree(w0 | e, s, address_type<R>::is_signed);
+#undef BANKCHECK_DETAIL_CALL_ON_LINE
+  std::uint64_t words[32] = {};
+#define BANKCHECK_DETAIL_GATHER(l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
+  BANKCHECK_DETAIL_GATHER(0) BANKCHECK_DETAIL_GATHER(1) BANKCHECK_DETAIL_GATHER(2) BANKCHECK_DETAIL_GATHER(3)
+  BANKCHECK_DETAIL_GATHER(4) BANKCHECK_DETAIL_GATHER(5) BANKCHECK_DETAIL_GATHER(6) BANKCHECK_DETAIL_GATHER(7)
+  BANKCHECK_DETAIL_GATHER(8) BANKCHECK_DETAIL_GATHER(9) BANKCHECK_DETAIL_GATHER(10) BANKCHECK_DETAIL_GATHER(11)
+  BANKCHECK_DETAIL_GATHER(12) BANKCHECK_DETAIL_GATHER(13) BANKCHECK_DETAIL_GATHER(14) BANKCHECK_DETAIL_GATHER(15)
+  BANKCHECK_DETAIL_GATHER(16) BANKCHECK_DETAIL_GATHER(17) BANKCHECK_DETAIL_GATHER(18) BANKCHECK_DETAIL_GATHER(19)
+  BANKCHECK_DETAIL_GATHER(20) BANKCHECK_DETAIL_GATHER(21) BANKCHECK_DETAIL_GATHER(22) BANKCHECK_DETAIL_GATHER(23)
+  BANKCHECK_DETAIL_GATHER(24) BANKCHECK_DETAIL_GATHER(25) BANKCHECK_DETAIL_GATHER(26) BANKCHECK_DETAIL_GATHER(27)
+  BANKCHECK_DETAIL_GATHER(28) BANKCHECK_DETAIL_GATHER(29) BANKCHECK_DETAIL_GATHER(30) BANKCHECK_DETAIL_GATHER(31)
+#undef BANKCHECK_DETAIL_GATHER
+  return seed_scattered_degree(words, address_type<R>::is_signed);
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
@@ -1348,6 +1405,10 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 }
 
 namespace detail {
+// No argument can have this type: a pack of it is always empty (conflict_degree).
+template <class T>
+struct no_argument {};
+
 // A warp of `lanes` lanes, none served yet, failing with e (or not yet, with errc::none).
 BANKCHECK_HOST_DEVICE constexpr pass_table unscheduled(errc e, int lanes) noexcept {
   pass_table t{};
@@ -1386,12 +1447,25 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 // The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
 // word_of_lane(l) being a 4-byte word index (32 banks). 0 only for invalid input at run time.
 // Example: conflict_degree([](int l) { return 32 * l; }) -> 32 (a column of float[32][32])
+// Two overloads, one answer: a callable that converts to a function pointer (a lambda without
+// captures, a function) is called through it, so the work is compiled once per pointer type
+// rather than once per lambda; any other callable (captures, a generic lambda, a function
+// object) is gathered into an array here. The second overload's empty pack only makes the first
+// the better match where both apply. Call conflict_degree; do not take its address (an overload
+// set, like the standard library's functions).
 BANKCHECK_CALLS_USER_CODE
 template <class F>
-BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane) {
+BANKCHECK_HOST_DEVICE constexpr auto conflict_degree(F&& word_of_lane)
+    -> decltype(detail::seed_degree_through(+word_of_lane)) {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
-  // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this is
-  // the check users write most, and its compile time is mostly this loop (benchmarks/README.md).
+  return detail::seed_degree_through(+word_of_lane);
+}
+BANKCHECK_CALLS_USER_CODE
+template <class F, class... None>
+BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
+  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
+  // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this loop
+  // is compiled for every such callable (benchmarks/README.md).
   std::uint64_t words[32] = {};
   for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);

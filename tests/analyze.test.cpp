@@ -25,6 +25,17 @@ constexpr bool strided_matches_closed_form(int max) {
     if (conflict_degree([d](int l) { return l * d; }) != strided_degree(d)) return false;
   return true;
 }
+
+// conflict_degree takes a callable without captures through a function pointer (a path of its
+// own, engine.hpp's seed_degree_through), and one with captures through an array of its words
+// (seed_degree). The passes by both, or -1 where they differ.
+template <class F>
+constexpr int by_both_paths(F f) {
+  const int through_pointer = conflict_degree(f), through_array = conflict_degree([&f](int l) { return f(l); });
+  return through_pointer == through_array ? through_pointer : -1;
+}
+
+int run_time_one = 1;  // a value the compiler does not know, for lambdas without captures
 }  // namespace
 
 // The seed's claims.
@@ -37,6 +48,24 @@ static_assert(every_odd_stride_is_free(255), "every odd stride: 1 pass");
 static_assert(conflict_degree([](int l) { return l / 8; }) == 1, "eight lanes sharing each word: 1 pass");
 static_assert(strided_matches_closed_form(130), "conflict_degree(l * d) == gcd(d, 32)");
 static_assert(strided_degree(0) == 1 && strided_degree(32) == 32 && strided_degree(48) == 16 && strided_degree(-6) == 2);
+
+// Both paths of conflict_degree: affine words, and words off the line at the first lane it tests
+// (2), the last (31) and one between; steps of 2^32 words and more, which the closed form leaves
+// to the counting stages.
+static_assert(by_both_paths([](int l) { return 33 * l; }) == 1, "affine: padded column");
+static_assert(by_both_paths([](int l) { return 100 - l; }) == 1, "affine, falling");
+static_assert(by_both_paths([](int) { return 7; }) == 1, "affine, one word: a broadcast");
+static_assert(by_both_paths([](int l) { return l == 1 ? 32 : 0; }) == 2, "off the line at lane 2");
+static_assert(by_both_paths([](int l) { return l == 31 ? 5 : 33 * l; }) == 2, "off the line at lane 31");
+static_assert(by_both_paths([](int l) { return l == 9 ? 9 + 64 : l; }) == 1, "off the line at lane 9, alone in its bank");
+static_assert(by_both_paths([](int l) { return l == 9 ? 1 : l + 32; }) == 2, "off the line at lane 9, in lane 1's bank");
+static_assert(by_both_paths([](int l) { return (std::int64_t{1} << 32) * l; }) == 32, "step 2^32: one bank");
+static_assert(by_both_paths([](int l) { return (std::uint64_t{1} << 40) * static_cast<unsigned>(l) + 3; }) == 32,
+              "step 2^40: one bank");
+static_assert(by_both_paths([](int l) { return ((std::int64_t{1} << 32) + 1) * l; }) == 1, "step 2^32 + 1");
+static_assert(by_both_paths([](int l) { return (l ^ 5) + 64; }) == 1, "XOR-swizzled row");
+static_assert(by_both_paths([](int l) { return (l / 4) * 36 + l % 4; }) == 1, "2-D thread block, pitch 36");
+static_assert(by_both_paths([](int l) { return (l / 4) * 32 + l % 4; }) == 8, "2-D thread block, pitch 32");
 
 // The portable bit count (used where the compiler has no builtin) agrees with the one in use.
 static_assert(bankcheck::detail::set_bits(0) == 0 && bankcheck::detail::set_bits(~std::uint64_t{0}) == 64 &&
@@ -255,6 +284,12 @@ TEST_CASE("bad input gives an error and no count at run time") {
   CHECK(conflict_degree([one](int l) { return 31 * one - l; }) == 1);  // affine, down to 0
   CHECK(conflict_degree([one](int) { return 5 * one; }) == 1);         // one word: a broadcast
   CHECK(conflict_degree([one](int) { return ~std::uint64_t{0} / 2 * one; }) == 0);  // 4 * word overflows
+  // The same through a function pointer (a lambda without captures).
+  CHECK(conflict_degree([](int l) { return l - run_time_one; }) == 0);
+  CHECK(conflict_degree([](int l) { return 30 * run_time_one - l; }) == 0);
+  CHECK(conflict_degree([](int l) { return 31 * run_time_one - l; }) == 1);
+  CHECK(conflict_degree([](int) { return ~std::uint64_t{0} / 2 * static_cast<unsigned>(run_time_one); }) == 0);
+  CHECK(conflict_degree([](int l) { return l == 3 ? -run_time_one : l; }) == 0);  // negative, not affine
   const pass_table t = pass_schedule([one](int l) { return l - one; });
   CHECK(t.error == errc::address_must_not_be_negative);
   CHECK(t.passes == 0);

@@ -19,10 +19,12 @@ its first FEWER checks, and the table gives (cost of N - cost of FEWER) / (N - F
 header and the first check's instantiation drop out. --include DIR takes the library's headers
 from DIR (a modified copy, say) instead of this repository's include/.
 
---form instantiate writes each callable as a constexpr variable and instantiates the function for
-it (conflict_degree<F>, or the floor's template) by taking its address, with no call: what a
-check costs before it is evaluated. --form lambdas writes the callables alone; the difference
-between the two is the instantiation.
+--form instantiate writes each callable as a constexpr variable and a call of the function on it
+(conflict_degree, or the floor's template) in an inline function that is not constexpr, so the
+call is compiled with everything it instantiates, but not evaluated: what a check costs before
+it is evaluated. (Until the fifteenth session it took the address of the function's
+specialization; conflict_degree is now two overloads, whose address is ambiguous.) --form
+lambdas writes the callables alone; the difference between the two is the instantiation.
 
 --analyze WIDTH checks `analyze(f, load(WIDTH)).wavefronts` instead of `conflict_degree(f)`, f
 returning the byte address WIDTH * (word index); the floor's callables return the same byte
@@ -77,8 +79,8 @@ def degree(fn):
 
 FORMS = {"assert": "a static_assert on the call", "variable": "a constexpr variable, then a static_assert on it",
          "unchecked": "a constexpr variable, not compared",
-         "instantiate": "the callable a constexpr variable, and the function's specialization for it instantiated "
-                        "(its address taken), never called",
+         "instantiate": "the callable a constexpr variable, and a call of the function on it compiled in an inline "
+                        "function that is not constexpr, never evaluated",
          "lambdas": "the callable a constexpr variable, nothing else (the base for --form instantiate)"}
 
 FAMILY_NAMES = ["padded columns", "row segments", "XOR-swizzled rows", "groups sharing a word",
@@ -106,8 +108,8 @@ def unit(kind, checks, header, form="assert", width=None):
     compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
     README.md), a variable's initializer once, so this form compares one evaluation with one. form
     "unchecked": the variable alone, for a copy of the headers changed to compute less (--include).
-    form "instantiate": the callables as constexpr variables, and each one's specialization of the
-    function instantiated by taking its address; form "lambdas": the callables alone."""
+    form "instantiate": the callables as constexpr variables, and a call on each compiled in an
+    inline function that is not constexpr; form "lambdas": the callables alone."""
     lines = []
     if kind == "library":
         lines.append(f"#include <{header}>")
@@ -130,11 +132,9 @@ def unit(kind, checks, header, form="assert", width=None):
         value = d if kind == "library" else 0
         if form in ("instantiate", "lambdas"):
             lines.append(f"inline constexpr auto f{k} = [](int lane) {{ return {body}; }};")
-            if form == "instantiate" and kind == "library":
-                lines.append(f"constexpr int (*p{k})(const decltype(f{k})&) = "
-                             f"&bankcheck::conflict_degree<const decltype(f{k})&>;")
-            elif form == "instantiate":
-                lines.append(f"constexpr unsigned (*p{k})(decltype(f{k})) = &banks_touched<decltype(f{k})>;")
+            if form == "instantiate":  # a call in a function that is not constexpr: compiled, not evaluated
+                fn = "bankcheck::conflict_degree" if kind == "library" else "banks_touched"
+                lines.append(f"inline auto use{k}() {{ return {fn}(f{k}); }}")
         elif form == "assert":
             lines.append(f"static_assert({call.format(body)} {expect.format(value)}, \"\");")
         else:

@@ -45,6 +45,10 @@ static_assert(conflict_degree([](int lane) { return 32 * lane; }) == 32);  // a 
 static_assert(conflict_degree([](int lane) { return 33 * lane; }) == 1);   // a column of float[32][33]
 static_assert(conflict_degree([](int lane) { return 2 * lane; }) == 2);    // stride 2
 static_assert(conflict_degree([](int) { return 5; }) == 1);                // one word: a broadcast
+constexpr int column_passes(int pitch) {  // a callable with captures takes the other overload
+  return conflict_degree([pitch](int lane) { return pitch * lane; });
+}
+static_assert(column_passes(32) == 32 && column_passes(33) == 1);
 // [conflict_degree]
 
 // [pass_schedule_words]

@@ -102,6 +102,14 @@ constexpr bc::tile_report t = bc::analyze_pattern_v<columns_but_300, float, 32, 
 #elif defined(FAIL_chunked_tile_shape_is_invalid)
 inline constexpr auto offsets = [](int r, int c) { return 4LL * r + c; };
 constexpr bc::tile_report t = bc::analyze_pattern_v<bc::column_segments<>, float, 65536, 65536, offsets>;
+#elif defined(FAIL_captured_address_is_out_of_range)
+// conflict_degree takes a callable with captures through an array of its words, not through a
+// function pointer; the rules are named the same way.
+constexpr int d = bc::conflict_degree([k = 1ull](int lane) { return (~0ull >> 1) + k * static_cast<unsigned>(lane); });
+#elif defined(FAIL_captured_must_return_an_integer_type)
+constexpr int d = bc::conflict_degree([k = 1.5](int lane) { return lane * k; });
+#elif defined(FAIL_captured_of_64_bits_or_fewer)
+constexpr int d = bc::conflict_degree([k = 70](int lane) { return static_cast<__int128>(lane) << k; });
 #else
 #error "define one case"
 #endif

@@ -78,6 +78,9 @@ bankcheck_test::sample decode(bytes& in) {
   return s;
 }
 
+// The words of the sample under test, for lambdas without captures.
+const std::vector<std::uint64_t>* sample_words = nullptr;
+
 // conflict_degree on the sample's first 32 values as word indices: the seed's formula (the
 // reference's degree for 4-byte loads on NVIDIA), or 0 at run time for a word that is negative
 // (a signed callable, bit 63 set) or 2^62 or more (its byte address does not fit 64 bits).
@@ -95,8 +98,16 @@ std::string check_words(const bankcheck_test::sample& s) {
   const auto word = [&w](int l) { return w[static_cast<std::size_t>(l)]; };
   const int got = s.is_signed ? bankcheck::conflict_degree([&word](int l) { return static_cast<std::int64_t>(word(l)); })
                               : bankcheck::conflict_degree(word);
-  if (got == want) return "";
-  return "conflict_degree: got " + std::to_string(got) + ", expected " + std::to_string(want);
+  if (got != want) return "conflict_degree: got " + std::to_string(got) + ", expected " + std::to_string(want);
+  // A lambda without captures takes the other overload, through a function pointer.
+  sample_words = &w;
+  const int through_pointer =
+      s.is_signed
+          ? bankcheck::conflict_degree([](int l) { return static_cast<std::int64_t>(sample_words->at(std::size_t(l))); })
+          : bankcheck::conflict_degree([](int l) { return sample_words->at(static_cast<std::size_t>(l)); });
+  if (through_pointer == want) return "";
+  return "conflict_degree through a function pointer: got " + std::to_string(through_pointer) + ", expected " +
+         std::to_string(want);
 }
 
 }  // namespace
