@@ -162,8 +162,9 @@ def main():
     ap.add_argument("--form", choices=list(FORMS), default="assert",
                     help="; ".join(f"{k}: {v}" for k, v in FORMS.items()) + " (default: %(default)s)")
     ap.add_argument("--std", default="17")
-    ap.add_argument("--header", default="bankcheck/analyze.hpp",
-                    help="the header the library unit includes (default: the one declaring conflict_degree)")
+    ap.add_argument("--header",
+                    help="the header the library unit includes (default: bankcheck/seed.hpp, the one declaring "
+                         "conflict_degree, which bankcheck/analyze.hpp includes; with --analyze, bankcheck/analyze.hpp)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of timing")
     ap.add_argument("--per-check", type=int, metavar="FEWER",
                     help="the cost of one more check: (cost of N checks - cost of FEWER) / (N - FEWER)")
@@ -172,6 +173,8 @@ def main():
     ap.add_argument("--analyze", type=int, choices=[1, 2, 4, 8, 16], metavar="WIDTH",
                     help="check analyze(f, load(WIDTH)).wavefronts instead of conflict_degree(f)")
     args = ap.parse_args()
+    if args.header is None:
+        args.header = "bankcheck/seed.hpp" if args.analyze is None else "bankcheck/analyze.hpp"
     if args.analyze is not None and args.form in ("instantiate", "lambdas"):
         raise SystemExit("checks.py: --form instantiate and lambdas measure conflict_degree only")
     if args.analyze not in (None, 4) and args.form != "unchecked":

@@ -40,25 +40,9 @@ constexpr pass_table q = pass_schedule([](int lane) { return 16 * lane; }, load(
 static_assert(q.passes == 1 && q.phase[7] == 0 && q.phase[8] == 1 && q[8] == 0);
 // [pass_schedule_arch]
 
-// [conflict_degree]
-static_assert(conflict_degree([](int lane) { return 32 * lane; }) == 32);  // a column of float[32][32]
-static_assert(conflict_degree([](int lane) { return 33 * lane; }) == 1);   // a column of float[32][33]
-static_assert(conflict_degree([](int lane) { return 2 * lane; }) == 2);    // stride 2
-static_assert(conflict_degree([](int) { return 5; }) == 1);                // one word: a broadcast
-constexpr int column_passes(int pitch) {  // a callable with captures takes the other overload
-  return conflict_degree([pitch](int lane) { return pitch * lane; });
-}
-static_assert(column_passes(32) == 32 && column_passes(33) == 1);
-// [conflict_degree]
-
 // [pass_schedule_words]
 static_assert(pass_schedule([](int lane) { return 32 * lane; })[7] == 7);
 static_assert(pass_schedule([](int lane) { return 2 * lane; })[16] == 1);  // word 32 follows word 0 in bank 0
 // [pass_schedule_words]
-
-// [strided_degree]
-static_assert(strided_degree(2) == 2 && strided_degree(33) == 1 && strided_degree(32) == 32);
-static_assert(strided_degree(0) == 1 && strided_degree(-8) == 8);
-// [strided_degree]
 
 int main() {}

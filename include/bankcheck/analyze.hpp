@@ -11,6 +11,7 @@
 #include <bankcheck/detail/engine.hpp>
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
+#include <bankcheck/seed.hpp>
 
 namespace bankcheck {
 
@@ -36,10 +37,6 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 }
 
 namespace detail {
-// No argument can have this type: a pack of it is always empty (conflict_degree).
-template <class T>
-struct no_argument {};
-
 // A warp of `lanes` lanes, none served yet, failing with e (or not yet, with errc::none).
 BANKCHECK_HOST_DEVICE constexpr pass_table unscheduled(errc e, int lanes) noexcept {
   pass_table t{};
@@ -75,33 +72,6 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
   return detail::schedule(v, op, p, arch);
 }
 
-// The seed's formula: passes = max over banks of the distinct words lanes 0..31 ask of it,
-// word_of_lane(l) being a 4-byte word index (32 banks). 0 only for invalid input at run time.
-// Example: conflict_degree([](int l) { return 32 * l; }) -> 32 (a column of float[32][32])
-// Two overloads, one answer: a callable that converts to a function pointer (a lambda without
-// captures, a function) is called through it, so the work is compiled once per pointer type
-// rather than once per lambda; any other callable (captures, a generic lambda, a function
-// object) is gathered into an array here. The second overload's empty pack only makes the first
-// the better match where both apply. Call conflict_degree; do not take its address (an overload
-// set, like the standard library's functions).
-BANKCHECK_CALLS_USER_CODE
-template <class F>
-BANKCHECK_HOST_DEVICE constexpr auto conflict_degree(F&& word_of_lane)
-    -> decltype(detail::seed_degree_through(+word_of_lane)) {
-  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
-  return detail::seed_degree_through(+word_of_lane);
-}
-BANKCHECK_CALLS_USER_CODE
-template <class F, class... None>
-BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
-  BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
-  // Gathered here, into 32 words, not through lane_values, and nothing more per lane: this loop
-  // is compiled for every such callable (benchmarks/README.md).
-  std::uint64_t words[32] = {};
-  for (int l = 0; l < 32; ++l) words[l] = static_cast<std::uint64_t>(word_of_lane(l));
-  return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
-}
-
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
 // Example: pass_schedule([](int l) { return 32 * l; })[7] -> 7
 BANKCHECK_CALLS_USER_CODE
@@ -113,12 +83,6 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
   v.unit = 4;
   detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
   return detail::schedule(v, load(4), p, a);
-}
-
-// Closed form for word stride d: gcd(d, 32) passes, 1 for d == 0 (a broadcast).
-// Example: strided_degree(2) -> 2, strided_degree(33) -> 1
-BANKCHECK_HOST_DEVICE constexpr int strided_degree(long long d) noexcept {
-  return d == 0 ? 1 : static_cast<int>(detail::gcd_with_banks(static_cast<std::uint64_t>(d) % 32, 32));
 }
 
 }  // namespace bankcheck
