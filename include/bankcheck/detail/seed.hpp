@@ -158,14 +158,14 @@ BANKCHECK_HOST_DEVICE constexpr int seed_scattered_degree(const Word (&w)[32], b
   const u64 w0 = w[0];
   // Four short chains, not one of 31 terms: g++ takes twice as long to parse the long one.
   const u64 d0 = (w[1] ^ w0) | (w[2] ^ w0) | (w[3] ^ w0) | (w[4] ^ w0) |
-                           (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) | (w[8] ^ w0),
-                      d1 = (w[9] ^ w0) | (w[10] ^ w0) | (w[11] ^ w0) | (w[12] ^ w0) |
-                           (w[13] ^ w0) | (w[14] ^ w0) | (w[15] ^ w0) | (w[16] ^ w0),
-                      d2 = (w[17] ^ w0) | (w[18] ^ w0) | (w[19] ^ w0) | (w[20] ^ w0) |
-                           (w[21] ^ w0) | (w[22] ^ w0) | (w[23] ^ w0) | (w[24] ^ w0),
-                      d3 = (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
-                           (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0),
-                      diff = d0 | d1 | d2 | d3;
+                 (w[5] ^ w0) | (w[6] ^ w0) | (w[7] ^ w0) | (w[8] ^ w0),
+            d1 = (w[9] ^ w0) | (w[10] ^ w0) | (w[11] ^ w0) | (w[12] ^ w0) |
+                 (w[13] ^ w0) | (w[14] ^ w0) | (w[15] ^ w0) | (w[16] ^ w0),
+            d2 = (w[17] ^ w0) | (w[18] ^ w0) | (w[19] ^ w0) | (w[20] ^ w0) |
+                 (w[21] ^ w0) | (w[22] ^ w0) | (w[23] ^ w0) | (w[24] ^ w0),
+            d3 = (w[25] ^ w0) | (w[26] ^ w0) | (w[27] ^ w0) | (w[28] ^ w0) |
+                 (w[29] ^ w0) | (w[30] ^ w0) | (w[31] ^ w0),
+            diff = d0 | d1 | d2 | d3;
   if ((w0 | diff) >> 62 != 0) return static_cast<void>(check_values(w0 | diff, 4, is_signed, 4)), 0;
   if (diff < 32) return 1;
   if (diff < 64 * u64{32}) {
@@ -201,8 +201,16 @@ BANKCHECK_HOST_DEVICE constexpr int seed_scattered_degree(const Word (&w)[32], b
   return worst;
 }
 
+// T(2) && T(3) && ... && T(30): the terms of the affine tests below, written out (one list for
+// both; each adds lane 31 its own way).
+#define BANKCHECK_DETAIL_LANES_2_TO_30(T)                                                                  \
+  T(2) && T(3) && T(4) && T(5) && T(6) && T(7) && T(8) && T(9) && T(10) && T(11) && T(12) && T(13) && \
+      T(14) && T(15) && T(16) && T(17) && T(18) && T(19) && T(20) && T(21) && T(22) && T(23) &&       \
+      T(24) && T(25) && T(26) && T(27) && T(28) && T(29) && T(30)
+
 // The words of a callable gathered into an array (conflict_degree with captures): affine words
-// first, then seed_scattered_degree. The affine test is written out like the stages after it.
+// first, then seed_scattered_degree. The affine test is written out, like the XOR-difference
+// after it.
 template <class Word>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_signed) noexcept {
   const u64 w0 = w[0], s = w[1] - w0;
@@ -212,16 +220,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
   u64 e = w[1];
 #define BANKCHECK_DETAIL_ON_LINE(l) (e += s) == w[l]
   if (s + (BANKCHECK_DETAIL_U64(1) << 32) < (BANKCHECK_DETAIL_U64(1) << 33) &&
-      BANKCHECK_DETAIL_ON_LINE(2) && BANKCHECK_DETAIL_ON_LINE(3) && BANKCHECK_DETAIL_ON_LINE(4) &&
-      BANKCHECK_DETAIL_ON_LINE(5) && BANKCHECK_DETAIL_ON_LINE(6) && BANKCHECK_DETAIL_ON_LINE(7) &&
-      BANKCHECK_DETAIL_ON_LINE(8) && BANKCHECK_DETAIL_ON_LINE(9) && BANKCHECK_DETAIL_ON_LINE(10) &&
-      BANKCHECK_DETAIL_ON_LINE(11) && BANKCHECK_DETAIL_ON_LINE(12) && BANKCHECK_DETAIL_ON_LINE(13) &&
-      BANKCHECK_DETAIL_ON_LINE(14) && BANKCHECK_DETAIL_ON_LINE(15) && BANKCHECK_DETAIL_ON_LINE(16) &&
-      BANKCHECK_DETAIL_ON_LINE(17) && BANKCHECK_DETAIL_ON_LINE(18) && BANKCHECK_DETAIL_ON_LINE(19) &&
-      BANKCHECK_DETAIL_ON_LINE(20) && BANKCHECK_DETAIL_ON_LINE(21) && BANKCHECK_DETAIL_ON_LINE(22) &&
-      BANKCHECK_DETAIL_ON_LINE(23) && BANKCHECK_DETAIL_ON_LINE(24) && BANKCHECK_DETAIL_ON_LINE(25) &&
-      BANKCHECK_DETAIL_ON_LINE(26) && BANKCHECK_DETAIL_ON_LINE(27) && BANKCHECK_DETAIL_ON_LINE(28) &&
-      BANKCHECK_DETAIL_ON_LINE(29) && BANKCHECK_DETAIL_ON_LINE(30) && e + s == w[31]) {
+      BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_ON_LINE) && e + s == w[31]) {
     return seed_affine_degree(w0 | w[31], s, is_signed);
   }
 #undef BANKCHECK_DETAIL_ON_LINE
@@ -234,26 +233,17 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 // what would cost every check's instantiation: the affine test on the values as they come, on
 // scalars (an array read costs a constant evaluation several times a scalar operation), and the
 // 32 calls written out rather than looped (a loop's control costs a constant evaluation about as
-// much as each term's work). 1607 -> 1213 / 1420 -> 1196 K instructions a check to clang++ /
-// g++ (benchmarks/README.md, fifteenth session). Words that are not affine are gathered anew.
+// much as each term's work). 1607 -> 1244 / 1420 -> 1209 K instructions a check of the mix to
+// clang++ / g++ (benchmarks/README.md, fifteenth session). Words that are not affine are
+// gathered anew.
 BANKCHECK_CALLS_USER_CODE
 template <class R, class A>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
-  const u64 w0 = static_cast<u64>(word_of_lane(0)),
-                      s = static_cast<u64>(word_of_lane(1)) - w0;
+  const u64 w0 = static_cast<u64>(word_of_lane(0)), s = static_cast<u64>(word_of_lane(1)) - w0;
   u64 e = w0 + s;  // lane l's word, were the words affine
 #define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<u64>(word_of_lane(l)) == (e += s)
   if (s + (BANKCHECK_DETAIL_U64(1) << 32) < (BANKCHECK_DETAIL_U64(1) << 33) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(2) && BANKCHECK_DETAIL_CALL_ON_LINE(3) && BANKCHECK_DETAIL_CALL_ON_LINE(4) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(5) && BANKCHECK_DETAIL_CALL_ON_LINE(6) && BANKCHECK_DETAIL_CALL_ON_LINE(7) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(8) && BANKCHECK_DETAIL_CALL_ON_LINE(9) && BANKCHECK_DETAIL_CALL_ON_LINE(10) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(11) && BANKCHECK_DETAIL_CALL_ON_LINE(12) && BANKCHECK_DETAIL_CALL_ON_LINE(13) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(14) && BANKCHECK_DETAIL_CALL_ON_LINE(15) && BANKCHECK_DETAIL_CALL_ON_LINE(16) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(17) && BANKCHECK_DETAIL_CALL_ON_LINE(18) && BANKCHECK_DETAIL_CALL_ON_LINE(19) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(20) && BANKCHECK_DETAIL_CALL_ON_LINE(21) && BANKCHECK_DETAIL_CALL_ON_LINE(22) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(23) && BANKCHECK_DETAIL_CALL_ON_LINE(24) && BANKCHECK_DETAIL_CALL_ON_LINE(25) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(26) && BANKCHECK_DETAIL_CALL_ON_LINE(27) && BANKCHECK_DETAIL_CALL_ON_LINE(28) &&
-      BANKCHECK_DETAIL_CALL_ON_LINE(29) && BANKCHECK_DETAIL_CALL_ON_LINE(30) && BANKCHECK_DETAIL_CALL_ON_LINE(31))
+      BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_CALL_ON_LINE) && BANKCHECK_DETAIL_CALL_ON_LINE(31))
     return seed_affine_degree(w0 | e, s, address_type<R>::is_signed);
 #undef BANKCHECK_DETAIL_CALL_ON_LINE
   u64 words[32] = {};
@@ -269,6 +259,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
 #undef BANKCHECK_DETAIL_GATHER
   return seed_scattered_degree(words, address_type<R>::is_signed);
 }
+#undef BANKCHECK_DETAIL_LANES_2_TO_30
 
 }  // namespace detail
 }  // namespace bankcheck
