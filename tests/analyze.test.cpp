@@ -27,7 +27,7 @@ constexpr bool strided_matches_closed_form(int max) {
 }
 
 // conflict_degree takes a callable without captures through a function pointer (a path of its
-// own, engine.hpp's seed_degree_through), and one with captures through an array of its words
+// own, detail/seed.hpp's seed_degree_through), and one with captures through an array of its words
 // (seed_degree). The passes by both, or -1 where they differ.
 template <class F>
 constexpr int by_both_paths(F f) {

@@ -183,8 +183,8 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
 }
 
 // The words of the pattern under test, for a callable without captures: conflict_degree takes
-// such a callable through a function pointer, by a path of its own (engine.hpp,
-// seed_degree_through), and one with captures by the gather into an array.
+// such a callable through a function pointer, by a path of its own
+// (detail/seed.hpp, seed_degree_through), and one with captures by the gather into an array.
 namespace {
 const std::uint64_t* current_words = nullptr;
 }  // namespace

@@ -84,7 +84,7 @@ const std::vector<std::uint64_t>* sample_words = nullptr;
 // conflict_degree on the sample's first 32 values as word indices: the seed's formula (the
 // reference's degree for 4-byte loads on NVIDIA), or 0 at run time for a word that is negative
 // (a signed callable, bit 63 set) or 2^62 or more (its byte address does not fit 64 bits).
-// conflict_degree has stages of its own (engine.hpp, seed_degree), which analyze never runs.
+// conflict_degree has stages of its own (detail/seed.hpp), which analyze never runs.
 std::string check_words(const bankcheck_test::sample& s) {
   std::vector<std::uint64_t> bytes(64);
   bool valid = true;
@@ -99,7 +99,7 @@ std::string check_words(const bankcheck_test::sample& s) {
   const int got = s.is_signed ? bankcheck::conflict_degree([&word](int l) { return static_cast<std::int64_t>(word(l)); })
                               : bankcheck::conflict_degree(word);
   if (got != want) return "conflict_degree: got " + std::to_string(got) + ", expected " + std::to_string(want);
-  // A lambda without captures takes the other overload, through a function pointer.
+  // A lambda without captures takes the overload that calls it through a function pointer.
   sample_words = &w;
   const int through_pointer =
       s.is_signed
