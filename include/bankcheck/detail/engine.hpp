@@ -219,19 +219,23 @@ struct phase_state {
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
 // time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64). At run time (to_fill) only the first `used` are zeroed, the groups a
-// phase can touch (8 of 32 for 16-byte accesses on NVIDIA), in a loop of variable length that
-// GCC makes a call to memset. Zeroing all 288 bytes inline (`rep stos`) in each of four phases
-// took 16-byte accesses about a fifth of their run time (benchmarks/README.md).
+// lanes of a phase (64). At run time (to_fill) only the first `used` are zeroed, rounded up to
+// a multiple of 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
+// Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
+// fifth of their run time; a loop of variable length became two calls to memset a phase, and
+// blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
+// 2342 -> 2261; benchmarks/README.md, sixteenth session).
 template <int Groups>
 struct bank_counts {
+  static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");
   std::uint64_t qbits[Groups];
   unsigned char count[Groups];
 
   BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, count{} {}
   // cppcheck-suppress uninitMemberVar
   BANKCHECK_HOST_DEVICE bank_counts(leave_unset, int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
-    for (int b = 0; b < used; ++b) qbits[b] = 0, count[b] = 0;
+    for (int b = 0; b < used; b += 8)
+      for (int j = 0; j < 8; ++j) qbits[b + j] = 0, count[b + j] = 0;
   }
 };
 // Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
