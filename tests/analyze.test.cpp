@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 using namespace bankcheck;
 
@@ -189,6 +191,54 @@ static_assert(analyze([](int l) { return l == 0 ? 0 : l == 31 ? 128 : -1; }, loa
 static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.bank == 0);
 static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.lane_b == 1);
 static_assert(analyze([](int l) { return 128 * l; }, load(4)).worst.word_b == 32);
+
+// analyze and pass_schedule call a lambda without captures (or a function) through a function
+// pointer (detail::callee), so their work is compiled once per pointer type; any other callable
+// as it is. Which each callable takes, and that both give the same answer.
+namespace {
+template <class F>
+constexpr bool takes_pointer = std::is_pointer_v<std::remove_reference_t<decltype(detail::callee(std::declval<F&>(), 0))>>;
+constexpr int row_of_floats(int l) { return 4 * l; }
+struct column_of_floats {
+  constexpr int operator()(int l) const { return 128 * l; }
+};
+constexpr auto no_captures = [](int l) { return 4 * l; };
+constexpr auto init_capture = [pitch = 128](int l) { return pitch * l; };
+constexpr auto generic = [](auto l) { return 16 * l; };
+
+constexpr bool same(const report& a, const report& b) {
+  const conflict_witness &x = a.worst, &y = b.worst;
+  return a.error == b.error && a.wavefronts == b.wavefronts && a.ideal == b.ideal && a.degree == b.degree &&
+         a.merged == b.merged && x.phase == y.phase && x.bank == y.bank && x.lane_a == y.lane_a &&
+         x.lane_b == y.lane_b && x.word_a == y.word_a && x.word_b == y.word_b;
+}
+// F without captures, and the same addresses from a lambda with one: the report and every lane's pass.
+template <class F>
+constexpr bool same_by_both_paths(F f, access op, std::uint64_t lanes = whole_warp) {
+  static_assert(takes_pointer<F>);
+  const auto captured = [&f](int l) { return f(l); };
+  const pass_table s = pass_schedule(f, op, lanes), t = pass_schedule(captured, op, lanes);
+  bool passes = s.passes == t.passes;
+  for (int l = 0; l < 32; ++l) passes = passes && s[l] == t[l] && s.phase[l] == t.phase[l];
+  return same(analyze(f, op, lanes), analyze(captured, op, lanes)) && passes;
+}
+}  // namespace
+static_assert(takes_pointer<decltype(no_captures)> && takes_pointer<decltype(row_of_floats)> &&
+              takes_pointer<int (*)(int)> && takes_pointer<const decltype(no_captures)>);
+static_assert(!takes_pointer<decltype(init_capture)> && !takes_pointer<decltype(generic)> &&
+              !takes_pointer<column_of_floats>);
+static_assert(analyze(no_captures, load(4)).wavefronts == 1 && analyze(row_of_floats, load(4)).wavefronts == 1 &&
+              analyze(&row_of_floats, store(4)).wavefronts == 1 && analyze(init_capture, load(4)).wavefronts == 32 &&
+              analyze(generic, load(16)).wavefronts == 4 && analyze(column_of_floats{}, store(4)).wavefronts == 32);
+static_assert(pass_schedule(column_of_floats{}, load(4))[31] == 31 && pass_schedule(init_capture, load(4))[30] == 30 &&
+              pass_schedule(generic, load(4))[31] == 3 && pass_schedule([](int l) { return 32 * l; })[9] == 9);
+static_assert(same_by_both_paths([](int l) { return 4 * 33 * l; }, load(4)), "affine");
+static_assert(same_by_both_paths([](int l) { return 128 * l; }, store(4)), "one bank");
+static_assert(same_by_both_paths([](int l) { return 8 * ((l * 7) % 32); }, load(8)), "a permutation, 8 bytes");
+static_assert(same_by_both_paths([](int l) { return 16 * (l ^ 3) + 512 * (l / 8); }, load(16)), "XOR, 16 bytes");
+static_assert(same_by_both_paths([](int l) { return 4 * ((l / 4) * 32 + l % 4); }, load(4)), "2-D block, pitch 32");
+static_assert(same_by_both_paths([](int l) { return l % 2 ? -1 : 4 * 32 * l; }, load(4), 0x55555555u), "even lanes");
+static_assert(same_by_both_paths([](int l) { return 144 * (l % 8) + 16 * (l / 8); }, ldmatrix(4)), "ldmatrix");
 
 TEST_CASE("the report: witness, counts, bandwidth") {
   const report column = analyze([](int l) { return 4 * 32 * l; }, load(4));
