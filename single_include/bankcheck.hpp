@@ -672,7 +672,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_scattered_degree(const Word (&w)[32], b
 }
 
 // T(2) && T(3) && ... && T(30): the terms of the affine tests below, written out (one list for
-// both; each adds lane 31 its own way).
+// both; each adds lane 31 its own way), and of engine.hpp's gather through a function pointer.
 #define BANKCHECK_DETAIL_LANES_2_TO_30(T)                                                                  \
   T(2) && T(3) && T(4) && T(5) && T(6) && T(7) && T(8) && T(9) && T(10) && T(11) && T(12) && T(13) && \
       T(14) && T(15) && T(16) && T(17) && T(18) && T(19) && T(20) && T(21) && T(22) && T(23) &&       \
@@ -729,7 +729,6 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
 #undef BANKCHECK_DETAIL_GATHER
   return seed_scattered_degree(words, address_type<R>::is_signed);
 }
-#undef BANKCHECK_DETAIL_LANES_2_TO_30
 
 }  // namespace detail
 }  // namespace bankcheck
@@ -914,6 +913,25 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
     diff |= span.dense || (call >> l & 1) ? (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0 : 0;
+  v.diff = diff, v.all = x0 | diff;
+}
+
+// The same for a function pointer, the callee of analyze and pass_schedule for a lambda without
+// captures (analyze.hpp): compiled once per pointer type, not once per lambda, so the calls of a
+// whole warp of 32 lanes can be written out, as a constant evaluation pays about as much for a
+// loop's control as for each call (an analyze check of the mix, g++ / clang++: 2641 -> 2486 /
+// 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session). Other masks take the
+// loop: the template above, which these explicit arguments name (here A would be an int).
+BANKCHECK_CALLS_USER_CODE
+template <class R, class A, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
+  if (Lanes < 32 || call != 0xffffffff) return gather<R (*)(A), Lanes>(f, call, span, v);
+  v.is_signed = address_type<R>::is_signed;
+  const std::uint64_t x0 = v.value[0] = static_cast<std::uint64_t>(f(0));
+  std::uint64_t diff = (v.value[1] = static_cast<std::uint64_t>(f(1))) ^ x0;
+#define BANKCHECK_DETAIL_GATHER(l) ((diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0), true)
+  static_cast<void>(BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_GATHER) && BANKCHECK_DETAIL_GATHER(31));
+#undef BANKCHECK_DETAIL_GATHER
   v.diff = diff, v.all = x0 | diff;
 }
 

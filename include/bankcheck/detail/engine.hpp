@@ -131,6 +131,25 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   v.diff = diff, v.all = x0 | diff;
 }
 
+// The same for a function pointer, the callee of analyze and pass_schedule for a lambda without
+// captures (analyze.hpp): compiled once per pointer type, not once per lambda, so the calls of a
+// whole warp of 32 lanes can be written out, as a constant evaluation pays about as much for a
+// loop's control as for each call (an analyze check of the mix, g++ / clang++: 2641 -> 2486 /
+// 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session). Other masks take the
+// loop: the template above, which these explicit arguments name (here A would be an int).
+BANKCHECK_CALLS_USER_CODE
+template <class R, class A, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
+  if (Lanes < 32 || call != 0xffffffff) return gather<R (*)(A), Lanes>(f, call, span, v);
+  v.is_signed = address_type<R>::is_signed;
+  const std::uint64_t x0 = v.value[0] = static_cast<std::uint64_t>(f(0));
+  std::uint64_t diff = (v.value[1] = static_cast<std::uint64_t>(f(1))) ^ x0;
+#define BANKCHECK_DETAIL_GATHER(l) ((diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0), true)
+  static_cast<void>(BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_GATHER) && BANKCHECK_DETAIL_GATHER(31));
+#undef BANKCHECK_DETAIL_GATHER
+  v.diff = diff, v.all = x0 | diff;
+}
+
 // errc::none, or the rule some value of v breaks (check_values of seed.hpp, on their OR).
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr errc check_values(const lane_values<Lanes>& v, int width) noexcept {

@@ -202,7 +202,7 @@ BANKCHECK_HOST_DEVICE constexpr int seed_scattered_degree(const Word (&w)[32], b
 }
 
 // T(2) && T(3) && ... && T(30): the terms of the affine tests below, written out (one list for
-// both; each adds lane 31 its own way).
+// both; each adds lane 31 its own way), and of engine.hpp's gather through a function pointer.
 #define BANKCHECK_DETAIL_LANES_2_TO_30(T)                                                                  \
   T(2) && T(3) && T(4) && T(5) && T(6) && T(7) && T(8) && T(9) && T(10) && T(11) && T(12) && T(13) && \
       T(14) && T(15) && T(16) && T(17) && T(18) && T(19) && T(20) && T(21) && T(22) && T(23) &&       \
@@ -259,7 +259,6 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
 #undef BANKCHECK_DETAIL_GATHER
   return seed_scattered_degree(words, address_type<R>::is_signed);
 }
-#undef BANKCHECK_DETAIL_LANES_2_TO_30
 
 }  // namespace detail
 }  // namespace bankcheck
