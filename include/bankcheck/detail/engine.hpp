@@ -460,7 +460,20 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
     bank_counts<Groups> counts = to_fill<bank_counts<Groups>>(1 << group_shift);
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
-    if (exact && span.dense && up == 0) {  // the common case, without a test per lane
+    if (exact && span.dense && up == 0 && !BANKCHECK_DETAIL_AT_RUN_TIME()) {
+      // The common case in a constant evaluation (and wherever BANKCHECK_DETAIL_AT_RUN_TIME()
+      // cannot tell, as in CUDA code): a group's count is its q-bits' popcount, with no counter
+      // to read and write (an analyze check of the mix, g++ / clang++: 2486 -> 2413 / 3328 ->
+      // 3194 K instructions; benchmarks/README.md, sixteenth session). On the host at run
+      // time a popcount is a call where the processor's instruction is not enabled, and the
+      // counters below cost less. Both name the first group to reach the worst count.
+      const int row_shift = down + group_shift;
+      for (int l = lo; l <= hi; ++l) {
+        const std::uint64_t x = v.value[l], b = x >> down & group_mask;
+        const int n = BANKCHECK_DETAIL_SET_BITS(qbits[b] |= std::uint64_t{1} << (x >> row_shift & 63));
+        if (n > worst) worst = n, worst_bank = static_cast<int>(b);
+      }
+    } else if (exact && span.dense && up == 0) {  // the common case, without a test per lane
       const int row_shift = down + group_shift;
       for (int l = lo; l <= hi; ++l) {
         const std::uint64_t x = v.value[l], b = x >> down & group_mask, bit = std::uint64_t{1} << (x >> row_shift & 63),
