@@ -916,12 +916,13 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   v.diff = diff, v.all = x0 | diff;
 }
 
-// The same for a function pointer, the callee of analyze and pass_schedule for a lambda without
-// captures (analyze.hpp): compiled once per pointer type, not once per lambda, so the calls of a
-// whole warp of 32 lanes can be written out, as a constant evaluation pays about as much for a
-// loop's control as for each call (an analyze check of the mix, g++ / clang++: 2641 -> 2486 /
-// 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session). Other masks take the
-// loop: the template above, which these explicit arguments name (here A would be an int).
+// The same for a function pointer, through which analyze and pass_schedule call a lambda
+// without captures (analyze.hpp's through_pointer): compiled once per pointer type, not once per
+// lambda, so the calls of a whole warp of 32 lanes can be written out, as a constant evaluation
+// pays about as much for a loop's control as for each call (an analyze check of the mix, g++ /
+// clang++: 2641 -> 2486 / 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session).
+// Other masks take the loop: the template above, which these explicit arguments name (here A
+// would be an int).
 BANKCHECK_CALLS_USER_CODE
 template <class R, class A, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
@@ -1447,8 +1448,8 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
 // include/bankcheck/seed.hpp
 // bankcheck: the seed's checks, conflict_degree and strided_degree, on their own. Including it
 // costs a unit 15 / 11 M instructions (g++ / clang++, callgrind, over an empty unit), analyze.hpp
-// (which includes it) 67 / 60: what a hundred checks cost in all, where a unit has only these
-// (benchmarks/README.md, fifteenth session).
+// (which includes it) 71 / 63: what a hundred checks cost in all, where a unit has only these
+// (benchmarks/README.md, fifteenth and sixteenth sessions).
 #ifndef BANKCHECK_SEED_HPP
 #define BANKCHECK_SEED_HPP
 
@@ -1501,46 +1502,42 @@ namespace detail {
 // Declared only, for decltype: accepts a pointer to a function of one argument, nothing else.
 template <class R, class A>
 void pointer_to_unary_function(R (*)(A)) noexcept;
-// What the entry points call: a lambda without captures (or a function) as the function
-// pointer that unary + converts it to (the first overload), any other callable (captures, a
-// generic lambda, a function object) as it is (the second). So the engine's gather, with its 32
-// calls, is compiled once per pointer type rather than once per lambda: an analyze check of the
-// mix cost g++ 3272 -> 2641 and clang++ 4165 -> 3691 K instructions (benchmarks/compile/checks.py
-// --analyze 4; benchmarks/README.md, sixteenth session).
+struct converts { static constexpr bool value = true; };
+struct does_not_convert { static constexpr bool value = false; };
+// The type of through_pointer(f, 0) says whether the entry points call f through the function
+// pointer that unary + converts it to: a class with operator() that converts to a pointer to a
+// function of one argument (a lambda without captures), not a pointer itself, nor captures, a
+// generic lambda or a function object. So the engine's gather, with its 32 calls, is compiled
+// once per pointer type rather than once per lambda, and can be written out (engine.hpp): an
+// analyze check of the mix cost g++ 3272 -> 2331 and clang++ 4165 -> 3193 K instructions with
+// both (benchmarks/README.md, sixteenth session). Other callables pay no step of a constant
+// evaluation's budget for the dispatch. Only in decltype.
 template <class F>
-BANKCHECK_HOST_DEVICE constexpr auto callee(F& f, int) noexcept -> decltype(pointer_to_unary_function(+f), +f) {
-  return +f;
-}
+auto through_pointer(F& f, int) -> decltype(pointer_to_unary_function(+f), &F::operator(), converts{});
 template <class F>
-BANKCHECK_HOST_DEVICE constexpr F& callee(F& f, long) noexcept {
-  return f;
-}
-
-// analyze's work, for callee's result.
-BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch>
-BANKCHECK_HOST_DEVICE constexpr report analyze_with(F& address_of_lane, access op, std::uint64_t active_lanes,
-                                                    const Arch& arch) {
-  const plan p = make_plan(op, active_lanes, arch);
-  if (static_cast<bool>(p.error)) return report{p.error};
-  auto v = to_fill<lane_values<lanes_for<Arch>()>>();
-  gather(address_of_lane, p.call, span_of(p.call), v);
-  no_visitor none{};
-  return run(v, op, p, arch, none);
-}
+does_not_convert through_pointer(F&, long);
 }  // namespace detail
 
 // The cost of one instruction: lane l (of active_lanes) accesses byte address
 // address_of_lane(l) with `op`, on `arch`. Bad input fails constant evaluation naming the rule;
 // at run time it gives a report whose .error names it.
 // Example: analyze([](int l) { return 4 * 33 * l; }, load(4)).wavefronts -> 1
-// (A lambda without captures is called through a function pointer: detail::callee.)
+// (One template with default arguments, not an overload that forwards: each is instantiated per
+// callable, and a check paid about 0.13 M instructions for the second, benchmarks/README.md.)
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp,
                                                Arch arch = {}) {
-  auto&& f = detail::callee(address_of_lane, 0);
-  return detail::analyze_with(f, op, active_lanes, arch);
+  if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
+    return analyze(+address_of_lane, op, active_lanes, arch);  // once per pointer type
+  } else {
+    const detail::plan p = detail::make_plan(op, active_lanes, arch);
+    if (static_cast<bool>(p.error)) return report{p.error};
+    auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
+    detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
+    detail::no_visitor none{};
+    return detail::run(v, op, p, arch, none);
+  }
 }
 
 namespace detail {
@@ -1573,11 +1570,14 @@ BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
-  const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
-  auto&& f = detail::callee(address_of_lane, 0);
-  if (p.ok()) detail::gather(f, p.call, detail::span_of(p.call), v);
-  return detail::schedule(v, op, p, arch);
+  if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
+    return pass_schedule(+address_of_lane, op, active_lanes, arch);  // once per pointer type
+  } else {
+    const detail::plan p = detail::make_plan(op, active_lanes, arch);
+    auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
+    if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
+    return detail::schedule(v, op, p, arch);
+  }
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -1585,13 +1585,16 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 BANKCHECK_CALLS_USER_CODE
 template <class F>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
-  constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
-  const detail::plan p = detail::make_plan(load(4), whole_warp, a);
-  auto v = detail::to_fill<typename detail::dependent<detail::lane_values<32>, F>::type>();  // likewise
-  v.unit = 4;
-  auto&& f = detail::callee(word_of_lane, 0);
-  detail::gather(f, 0xffffffff, detail::lane_span{0, 31, true}, v);
-  return detail::schedule(v, load(4), p, a);
+  if constexpr (decltype(detail::through_pointer(word_of_lane, 0))::value) {
+    return pass_schedule(+word_of_lane);  // once per pointer type
+  } else {
+    constexpr typename detail::dependent<arch::nvidia_t, F>::type a{};  // the engine compiled with a call
+    const detail::plan p = detail::make_plan(load(4), whole_warp, a);
+    auto v = detail::to_fill<typename detail::dependent<detail::lane_values<32>, F>::type>();  // likewise
+    v.unit = 4;
+    detail::gather(word_of_lane, 0xffffffff, detail::lane_span{0, 31, true}, v);
+    return detail::schedule(v, load(4), p, a);
+  }
 }
 
 }  // namespace bankcheck

@@ -131,12 +131,13 @@ BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span 
   v.diff = diff, v.all = x0 | diff;
 }
 
-// The same for a function pointer, the callee of analyze and pass_schedule for a lambda without
-// captures (analyze.hpp): compiled once per pointer type, not once per lambda, so the calls of a
-// whole warp of 32 lanes can be written out, as a constant evaluation pays about as much for a
-// loop's control as for each call (an analyze check of the mix, g++ / clang++: 2641 -> 2486 /
-// 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session). Other masks take the
-// loop: the template above, which these explicit arguments name (here A would be an int).
+// The same for a function pointer, through which analyze and pass_schedule call a lambda
+// without captures (analyze.hpp's through_pointer): compiled once per pointer type, not once per
+// lambda, so the calls of a whole warp of 32 lanes can be written out, as a constant evaluation
+// pays about as much for a loop's control as for each call (an analyze check of the mix, g++ /
+// clang++: 2641 -> 2486 / 3691 -> 3328 K instructions; benchmarks/README.md, sixteenth session).
+// Other masks take the loop: the template above, which these explicit arguments name (here A
+// would be an int).
 BANKCHECK_CALLS_USER_CODE
 template <class R, class A, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
