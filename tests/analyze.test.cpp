@@ -214,7 +214,7 @@ constexpr bool same(const report& a, const report& b) {
 }
 // F without captures, and the same addresses from a lambda with one: the report and every lane's pass.
 template <class F>
-constexpr bool same_by_both_paths(F f, access op, std::uint64_t lanes = whole_warp) {
+constexpr bool same_by_both_paths(F f, bankcheck::access op, std::uint64_t lanes = whole_warp) {
   static_assert(takes_pointer<F>);
   const auto captured = [&f](int l) { return f(l); };
   const pass_table s = pass_schedule(f, op, lanes), t = pass_schedule(captured, op, lanes);
@@ -239,6 +239,34 @@ static_assert(same_by_both_paths([](int l) { return 16 * (l ^ 3) + 512 * (l / 8)
 static_assert(same_by_both_paths([](int l) { return 4 * ((l / 4) * 32 + l % 4); }, load(4)), "2-D block, pitch 32");
 static_assert(same_by_both_paths([](int l) { return l % 2 ? -1 : 4 * 32 * l; }, load(4), 0x55555555u), "even lanes");
 static_assert(same_by_both_paths([](int l) { return 144 * (l % 8) + 16 * (l / 8); }, ldmatrix(4)), "ldmatrix");
+
+// Counted accesses (neither closed form applies) take serve_phase's popcount loop in a constant
+// evaluation and its counters at run time: the same report, witness included, both ways.
+namespace {
+constexpr std::uint64_t counted(int shape, int l) {
+  const auto u = static_cast<std::uint64_t>(l);
+  switch (shape) {
+    case 0: return 4 * (u % 8 + 32 * (u % 5));     // 4 bytes: banks 0-7, each 4 words in 4 rows
+    case 1: return 4 * ((u / 4) * 32 + u % 4);     // a 2-D block, pitch 32
+    case 2: return 8 * (u % 4 + 16 * (u % 3));     // 8 bytes: 4 lanes a group, 3 rows
+    default: return 16 * (u % 2 + 8 * (u % 3));    // 16 bytes: likewise
+  }
+}
+template <int Shape, int Width>
+constexpr report counted_at_compile_time = analyze([](int l) { return counted(Shape, l); }, load(Width));
+template <int Shape, int Width>
+void check_counted() {
+  const report r = analyze([](int l) { return counted(Shape, l + run_time_one - 1); }, load(Width));
+  CHECK(counted_at_compile_time<Shape, Width>.degree > 1);
+  CHECK(same(counted_at_compile_time<Shape, Width>, r));
+}
+}  // namespace
+TEST_CASE("a counted access reports the same at compile time and at run time") {
+  check_counted<0, 4>();
+  check_counted<1, 4>();
+  check_counted<2, 8>();
+  check_counted<3, 16>();
+}
 
 TEST_CASE("the report: witness, counts, bandwidth") {
   const report column = analyze([](int l) { return 4 * 32 * l; }, load(4));
