@@ -269,7 +269,8 @@ void write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
   f << text;
   f.close();
-  if (!f) throw usage_error("--svg " + path + ": cannot write the file");
+  // Not a bad argument: the path may be fine and the disk full. main says so, without the usage.
+  if (!f) throw std::runtime_error("--svg " + path + ": cannot write the file");
 }
 
 // --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
@@ -348,7 +349,8 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern broadcast:2 --type float4   the load merge rule: 2 phases\n"
              "  bankcheck-explore --pattern tile --type half --cols 64 --op ldmatrix:4\n"
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
-             "Exit status: 0, or 2 for a bad argument (the message says which).");
+             "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
+             "written.");
   options o;
   app.add_option("--pattern", o.pattern,
                  "row | column | stride:D | broadcast:K | tile (default column).\n"
@@ -378,7 +380,7 @@ int run(int argc, char** argv) {
     return 2;
   }
   // The output is printed once everything has succeeded, the SVG file written included: an error
-  // prints only the error.
+  // prints only the error (and, for a bad argument, the usage).
   std::ostringstream out;
   try {
     const parsed p = check(o);
