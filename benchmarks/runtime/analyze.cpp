@@ -7,6 +7,12 @@
 // checks that the library and the baseline agree on every access before timing anything.
 // Google Benchmark; items_per_second is warp-accesses per second.
 //
+// The 2^20 accesses' addresses take 128 MB, so the loops over them also measure the memory's
+// bandwidth, and where that is low, the floor measures little else (the seventeenth session's VM:
+// 60 ns an access over the 128 MB, 16 over 1 MB). The *_resident benchmarks run the same three
+// loops 128 times over the first 2^13 accesses (1 MB, which stays in a core's L2 cache): 2^20
+// warp-accesses again, for a floor that measures computing.
+//
 // `--count WIDTH WHAT N [SHAPE]` runs one loop over the first N accesses instead, WHAT being floor,
 // analyze, baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts
 // the instructions of each under callgrind, which, unlike times on a shared machine, repeat
@@ -28,6 +34,7 @@
 namespace {
 
 constexpr int accesses = 1 << 20;  // 1,048,576 warp-accesses
+constexpr int resident = 1 << 13;  // the first 8,192 of them: 1 MB of addresses
 
 // Random warp-accesses of `width` bytes: strides, padded columns, rows, shared words, random
 // words in a few bank rows (shapes 0-4, drawn at random), and XOR-swizzled columns (shape 5, only
@@ -127,6 +134,23 @@ void timed(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * accesses);
 }
 
+// The same loop over the first `resident` accesses, accesses / resident times: as many
+// warp-accesses, in a working set that stays in the cache.
+template <std::uint64_t (*Of)(const std::uint32_t*, int)>
+void timed_resident(benchmark::State& state) {
+  const int width = static_cast<int>(state.range(0));
+  const auto& a = accesses_of(width);
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (int pass = 0; pass < accesses / resident; ++pass) {
+      benchmark::ClobberMemory();  // each pass reads the addresses again
+      sum += sum_over(Of, a, resident, width);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * accesses);
+}
+
 // --count WIDTH WHAT N [SHAPE]: one pass of WHAT over the first N accesses of WIDTH bytes.
 int count(int argc, char** argv) {
   const int width = argc > 2 ? std::atoi(argv[2]) : 0, n = argc > 4 ? std::atoi(argv[4]) : 0;
@@ -197,6 +221,9 @@ int shapes(int argc, char** argv) {
 BENCHMARK(timed<floor_of>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(timed<analyze_of>)->Name("analyze")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 BENCHMARK(timed<baseline_of>)->Name("baseline")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed_resident<floor_of>)->Name("bank_floor_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed_resident<analyze_of>)->Name("analyze_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed_resident<baseline_of>)->Name("baseline_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
