@@ -34,6 +34,10 @@ struct dependent {
 // fuzz corpus under valgrind's memcheck, which reports any use of an unset value. A function: as
 // an expression in each entry point, g++ formed it again for every callable (5% of an analyze
 // check). Two overloads, not a pack: deducing an empty pack cost g++ 0.6% of an analyze check.
+// BANKCHECK_DETAIL_AT_RUN_TIME() belongs in expressions and statements, never in the initializer
+// of a const local: that initializer is tried as a constant expression first, where the macro is
+// false, and `AT_RUN_TIME() && x` is then the constant false even at run time (clang warns,
+// g++ 12 does not).
 struct leave_unset {};
 #if defined(__has_builtin) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #if __has_builtin(__builtin_is_constant_evaluated)
