@@ -7,11 +7,11 @@
 // checks that the library and the baseline agree on every access before timing anything.
 // Google Benchmark; items_per_second is warp-accesses per second.
 //
-// The 2^20 accesses' addresses take 128 MB, so the loops over them also measure the memory's
-// bandwidth, and where that is low, the floor measures little else (the seventeenth session's VM:
-// 60 ns an access over the 128 MB, 16 over 1 MB). The *_resident benchmarks run the same three
-// loops 128 times over the first 2^13 accesses (1 MB, which stays in a core's L2 cache): 2^20
-// warp-accesses again, for a floor that measures computing.
+// The 2^20 accesses' addresses take 128 MB, so the loops over them also stream that much memory,
+// and on some machines the floor then measures more than computing (the seventeenth session's
+// VM: 57-64 ns an access over the 128 MB, 16 over 1 MB; benchmarks/README.md). The *_resident
+// benchmarks run the same three loops 128 times over the first 2^13 accesses (1 MB, which stays
+// in a core's L2 cache): 2^20 warp-accesses again, for a floor that measures computing.
 //
 // `--count WIDTH WHAT N [SHAPE]` runs one loop over the first N accesses instead, WHAT being floor,
 // analyze, baseline or none (the accesses only), and prints its sum: runtime/instructions.sh counts
