@@ -11,9 +11,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -265,12 +266,16 @@ bc::bank_map map_of(const scenario& s, const parsed& p) {
   return m;
 }
 
+// With C's stdio, whose failures set errno (POSIX), so the message can say why.
 void write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
+  errno = 0;
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  ok = f != nullptr && std::fclose(f) == 0 && ok;
   // Not a bad argument: the path may be fine and the disk full. main says so, without the usage.
-  if (!f) throw std::runtime_error("--svg " + path + ": cannot write the file");
+  if (!ok)
+    throw std::runtime_error("--svg " + path + ": cannot write the file" +
+                             (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
 }
 
 // --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
