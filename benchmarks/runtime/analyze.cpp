@@ -18,6 +18,7 @@
 // the instructions of each under callgrind, which, unlike times on a shared machine, repeat
 // exactly. SHAPE (0-5) gives every access the generator's shape SHAPE instead of a random one.
 // `--shapes [REPEAT]` times analyze and the floor on each shape alone instead (a markdown table).
+// `--floors [REPEAT]` times the floor's loop against three other ways to get the same banks.
 #include <bankcheck/analyze.hpp>
 
 #include <benchmark/benchmark.h>
@@ -114,6 +115,38 @@ int seed_loop(const std::uint32_t* x, int width) {
 std::uint64_t baseline_of(const std::uint32_t* x, int width) { return static_cast<std::uint64_t>(seed_loop(x, width)); }
 
 std::uint64_t none_of(const std::uint32_t* x, int) { return x[31]; }
+
+// Other loops over the same addresses, for --floors: the floor's, prefetching the access 8 ahead
+// (past the last access a prefetch is only a hint, never a fault); the same mask from a table of
+// the 32 bits instead of a shift by a variable count; the banks' sum, which the compilers
+// vectorize.
+std::uint64_t floor_prefetching_of(const std::uint32_t* x, int) {
+  std::uint32_t banks = 0;
+  for (int l = 0; l < 32; ++l) {
+    __builtin_prefetch(x + 8 * 32 + l);
+    banks |= 1u << (x[l] / 4 % 32);
+  }
+  return banks;
+}
+struct bit_table {
+  std::uint32_t bit[32];
+};
+constexpr bit_table make_bit_table() {
+  bit_table t{};
+  for (int b = 0; b < 32; ++b) t.bit[b] = 1u << b;
+  return t;
+}
+constexpr bit_table bits = make_bit_table();
+std::uint64_t floor_by_table_of(const std::uint32_t* x, int) {
+  std::uint32_t banks = 0;
+  for (int l = 0; l < 32; ++l) banks |= bits.bit[x[l] / 4 % 32];
+  return banks;
+}
+std::uint64_t bank_sum_of(const std::uint32_t* x, int) {
+  std::uint64_t sum = 0;
+  for (int l = 0; l < 32; ++l) sum += x[l] / 4 % 32;
+  return sum;
+}
 
 // One pass of `of` over the first n accesses of a: what each benchmark times, and --count runs.
 template <class Of>
@@ -216,6 +249,55 @@ int shapes(int argc, char** argv) {
   return 0;
 }
 
+// ns per access of one pass of Of over the first `distinct` accesses of a, accesses / distinct
+// times (2^20 warp-accesses in all).
+template <std::uint64_t (*Of)(const std::uint32_t*, int)>
+double ns_per_access(const std::vector<std::uint32_t>& a, int distinct, int width) {
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t sum = 0;
+  for (int pass = 0; pass < accesses / distinct; ++pass) {
+    benchmark::ClobberMemory();  // each pass reads the addresses again
+    sum += sum_over(Of, a, distinct, width);
+  }
+  benchmark::DoNotOptimize(sum);
+  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+  return took.count() / accesses;
+}
+
+// --floors [REPEAT]: the floor's loop and three other loops over the 4-byte mix, and analyze,
+// over all 2^20 accesses (128 MB of addresses) and over the first 2^13 (1 MB) 128 times: ns per
+// access, the fastest of REPEAT (default 5) rounds, the loops taking turns in each. Where the
+// floor over 128 MB is slower than its own work (on some machines it is: benchmarks/README.md),
+// this shows whether fetching the addresses is to blame.
+int floors(int argc, char** argv) {
+  const int repeat = argc > 2 ? std::atoi(argv[2]) : 5;
+  if (repeat < 1 || argc > 3) {
+    std::fprintf(stderr, "usage: %s --floors [REPEAT(>= 1, default 5)]\n", argv[0]);
+    return 2;
+  }
+  using timer = double (*)(const std::vector<std::uint32_t>&, int, int);
+  struct loop {
+    const char* name;
+    timer time;
+  };
+  const loop loops[] = {
+      {"the floor: the OR of `1u << bank` (the benchmarks' floor)", ns_per_access<floor_of>},
+      {"the same, prefetching the access 8 ahead", ns_per_access<floor_prefetching_of>},
+      {"the same mask from a table of the 32 bits", ns_per_access<floor_by_table_of>},
+      {"the banks' sum (vectorized)", ns_per_access<bank_sum_of>},
+      {"`analyze`", ns_per_access<analyze_of>},
+  };
+  const auto& a = accesses_of(4);
+  double ns[5][2];
+  for (auto& row : ns) row[0] = row[1] = 1e300;
+  for (int r = 0; r < repeat; ++r)
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 2; ++j) ns[i][j] = std::min(ns[i][j], loops[i].time(a, j == 0 ? accesses : resident, 4));
+  std::printf("| loop, 4-byte mix | all 2^20 accesses (128 MB) | the first 2^13, 128 times (1 MB) |\n|---|---:|---:|\n");
+  for (int i = 0; i < 5; ++i) std::printf("| %s | %.1f | %.1f |\n", loops[i].name, ns[i][0], ns[i][1]);
+  return 0;
+}
+
 }  // namespace
 
 BENCHMARK(timed<floor_of>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
@@ -228,6 +310,7 @@ BENCHMARK(timed_resident<baseline_of>)->Name("baseline_resident")->Arg(4)->Arg(8
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) return shapes(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--floors") == 0) return floors(argc, argv);
   for (const int width : {4, 8, 16}) {
     const auto& a = accesses_of(width);
     for (int k = 0; k < accesses; ++k) {
