@@ -9,7 +9,7 @@
 //
 // The 2^20 accesses' addresses take 128 MB, so the loops over them also stream that much memory,
 // and on some machines the floor then measures more than computing (the seventeenth session's
-// VM: 57-64 ns an access over the 128 MB, 16 over 1 MB; benchmarks/README.md). The *_resident
+// VM: 57-66 ns an access over the 128 MB, 16 over 1 MB; benchmarks/README.md). The *_resident
 // benchmarks run the same three loops 128 times over the first 2^13 accesses (1 MB, which stays
 // in a core's L2 cache): 2^20 warp-accesses again, for a floor that measures computing.
 //
@@ -167,6 +167,18 @@ void timed(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * accesses);
 }
 
+// Passes of Of over the first `distinct` accesses of a, accesses / distinct of them: 2^20
+// warp-accesses in all, in a working set of `distinct`.
+template <std::uint64_t (*Of)(const std::uint32_t*, int)>
+std::uint64_t sum_over_passes(const std::vector<std::uint32_t>& a, int distinct, int width) {
+  std::uint64_t sum = 0;
+  for (int pass = 0; pass < accesses / distinct; ++pass) {
+    benchmark::ClobberMemory();  // each pass reads the addresses again
+    sum += sum_over(Of, a, distinct, width);
+  }
+  return sum;
+}
+
 // The same loop over the first `resident` accesses, accesses / resident times: as many
 // warp-accesses, in a working set that stays in the cache.
 template <std::uint64_t (*Of)(const std::uint32_t*, int)>
@@ -174,11 +186,7 @@ void timed_resident(benchmark::State& state) {
   const int width = static_cast<int>(state.range(0));
   const auto& a = accesses_of(width);
   for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (int pass = 0; pass < accesses / resident; ++pass) {
-      benchmark::ClobberMemory();  // each pass reads the addresses again
-      sum += sum_over(Of, a, resident, width);
-    }
+    std::uint64_t sum = sum_over_passes<Of>(a, resident, width);
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * accesses);
@@ -249,16 +257,11 @@ int shapes(int argc, char** argv) {
   return 0;
 }
 
-// ns per access of one pass of Of over the first `distinct` accesses of a, accesses / distinct
-// times (2^20 warp-accesses in all).
+// ns per access of sum_over_passes.
 template <std::uint64_t (*Of)(const std::uint32_t*, int)>
 double ns_per_access(const std::vector<std::uint32_t>& a, int distinct, int width) {
   const auto start = std::chrono::steady_clock::now();
-  std::uint64_t sum = 0;
-  for (int pass = 0; pass < accesses / distinct; ++pass) {
-    benchmark::ClobberMemory();  // each pass reads the addresses again
-    sum += sum_over(Of, a, distinct, width);
-  }
+  std::uint64_t sum = sum_over_passes<Of>(a, distinct, width);
   benchmark::DoNotOptimize(sum);
   const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
   return took.count() / accesses;
@@ -287,14 +290,15 @@ int floors(int argc, char** argv) {
       {"the banks' sum (vectorized)", ns_per_access<bank_sum_of>},
       {"`analyze`", ns_per_access<analyze_of>},
   };
+  constexpr int n = sizeof loops / sizeof loops[0];
   const auto& a = accesses_of(4);
-  double ns[5][2];
+  double ns[n][2];
   for (auto& row : ns) row[0] = row[1] = 1e300;
   for (int r = 0; r < repeat; ++r)
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < n; ++i)
       for (int j = 0; j < 2; ++j) ns[i][j] = std::min(ns[i][j], loops[i].time(a, j == 0 ? accesses : resident, 4));
   std::printf("| loop, 4-byte mix | all 2^20 accesses (128 MB) | the first 2^13, 128 times (1 MB) |\n|---|---:|---:|\n");
-  for (int i = 0; i < 5; ++i) std::printf("| %s | %.1f | %.1f |\n", loops[i].name, ns[i][0], ns[i][1]);
+  for (int i = 0; i < n; ++i) std::printf("| %s | %.1f | %.1f |\n", loops[i].name, ns[i][0], ns[i][1]);
   return 0;
 }
 
