@@ -341,7 +341,7 @@ TEST_CASE("bad input gives an error and no count at run time") {
   expect(analyze([one](int l) { return 8 * l + 4 * one; }, load(8)), errc::address_must_be_a_multiple_of_the_access_width);
   expect(analyze([one](int l) { return 16 * l + 8 * one; }, ldmatrix(1)), errc::address_must_be_a_multiple_of_the_access_width);
   expect(analyze([one](int l) { return 4 * l - 4 * one; }, load(4)), errc::address_must_not_be_negative);
-  expect(analyze(words, load(4), std::uint64_t{0} * one), errc::lane_mask_must_not_be_empty);
+  expect(analyze(words, load(4), std::uint64_t{0} * static_cast<std::uint64_t>(one)), errc::lane_mask_must_not_be_empty);
   expect(analyze(words, load(4), std::uint64_t{1} << 32), errc::lane_mask_must_fit_the_warp);
   expect(analyze(words, load(4), std::uint64_t{1} << (63 * one)), errc::lane_mask_must_fit_the_warp);
   expect(analyze(words, ldmatrix(1), lo_half), errc::matrix_ops_need_every_lane_of_the_warp);
@@ -361,7 +361,7 @@ TEST_CASE("bad input gives an error and no count at run time") {
   CHECK(conflict_degree([one](int l) { return 30 * one - l; }) == 0);  // affine, negative from lane 31 on
   CHECK(conflict_degree([one](int l) { return 31 * one - l; }) == 1);  // affine, down to 0
   CHECK(conflict_degree([one](int) { return 5 * one; }) == 1);         // one word: a broadcast
-  CHECK(conflict_degree([one](int) { return ~std::uint64_t{0} / 2 * one; }) == 0);  // 4 * word overflows
+  CHECK(conflict_degree([one](int) { return ~std::uint64_t{0} / 2 * static_cast<std::uint64_t>(one); }) == 0);  // 4 * word overflows
   // The same through a function pointer (a lambda without captures).
   CHECK(conflict_degree([](int l) { return l - run_time_one; }) == 0);
   CHECK(conflict_degree([](int l) { return 30 * run_time_one - l; }) == 0);

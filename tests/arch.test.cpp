@@ -29,7 +29,7 @@ constexpr int interleaved_position(int l) {
   const int quad = (l % 32) / 4;  // phases: quads {0,5} {1,4} {2,7} {3,6}
   return (quad < 4 ? 0 : 4) + l % 4;
 }
-constexpr std::uint64_t b128_pattern(int l) { return 16 * (interleaved_position(l) % 8) + 128 * std::uint64_t(l); }
+constexpr std::uint64_t b128_pattern(int l) { return 16 * static_cast<std::uint64_t>(interleaved_position(l) % 8) + 128 * std::uint64_t(l); }
 }  // namespace
 
 static_assert(lane_range(4, 7) == 0xf0 && lane_range(0, 63) == ~std::uint64_t{0} && lane_range(32, 63) == 0xffffffff00000000);

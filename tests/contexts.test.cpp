@@ -40,7 +40,7 @@ struct alignas(4 * conflict_degree(stride_two)) aligned_by_passes {
   int x;
 };
 static_assert(alignof(aligned_by_passes) == 8, "an alignment");
-char bound[conflict_degree(column)];
+char bound[static_cast<unsigned>(conflict_degree(column))];
 static_assert(sizeof(bound) == 32, "an array bound");
 static_assert(pass_schedule(column)[31] == 31 && pass_schedule(byte_stride_eight, load(4))[17] == 1, "a subscript");
 
@@ -49,7 +49,7 @@ static_assert(pass_schedule(column)[31] == 31 && pass_schedule(byte_stride_eight
 int in_a_function(int v) {
   const int local = conflict_degree(column);
   static_assert(local == 32, "a const local");
-  int local_bound[analyze(byte_stride_eight, load(4)).wavefronts] = {};
+  int local_bound[static_cast<unsigned>(analyze(byte_stride_eight, load(4)).wavefronts)] = {};
   switch (v) {
     case conflict_degree(stride_two):
       return local_bound[1] + 2;

@@ -113,7 +113,7 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random p
     if (!op.is_matrix()) {
       switch (rng() % 4) {
         case 0: mask = rng() & warp_mask; break;
-        case 1: mask = std::uint64_t{1} << (rng() % ra.warp); break;
+        case 1: mask = std::uint64_t{1} << (rng() % static_cast<unsigned>(ra.warp)); break;
         default: break;
       }
       if (mask == 0) mask = 1;
@@ -210,7 +210,7 @@ TEST_CASE("conflict_degree agrees with the reference on 12,000 random word patte
         case 0: words[u] = base + static_cast<std::uint64_t>(stride * l); break;  // affine, either sign
         case 1: words[u] = base / 32 * 32 + (u ^ x); break;                      // one bank row, swizzled
         case 2: words[u] = base + u / static_cast<std::uint64_t>(w); break;       // groups share a word
-        case 3: words[u] = base + u / w * q + u % w; break;                       // 2-D thread block
+        case 3: words[u] = base + u / static_cast<std::uint64_t>(w) * q + u % static_cast<std::uint64_t>(w); break;                       // 2-D thread block
         case 4: words[u] = base + rng() % range; break;                            // random, narrow or wide
         case 5: words[u] = base + (u == 7 ? 32 : u); break;                        // affine but for one lane
         default: words[u] = base + (rng() % 4) * (std::uint64_t{1} << (20 + rng() % 30)) + u; break;  // rows far apart

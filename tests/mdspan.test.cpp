@@ -126,7 +126,7 @@ static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).
 
 #if defined(BANKCHECK_TEST_CUDA_STD_MDSPAN)
 template <int R, int C>
-using cuda_extents = cuda::std::extents<int, R, C>;
+using cuda_extents = cuda::std::extents<int, std::size_t{R}, std::size_t{C}>;
 static_assert(policies_work<cuda_extents>());
 
 // A float column of the unpadded tile: 32 wavefronts a read; layout_left reads it contiguously.
@@ -210,7 +210,7 @@ TEST_CASE("cuda::std::mdspan NOT TESTED: <cuda/std/mdspan> not found (configure 
 
 #if defined(__cpp_lib_mdspan)
 template <int R, int C>
-using std_extents = std::extents<int, R, C>;
+using std_extents = std::extents<int, std::size_t{R}, std::size_t{C}>;
 static_assert(policies_work<std_extents>());
 static_assert(bc::analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, bc::column_segments<>{}).degree() == 32);
 

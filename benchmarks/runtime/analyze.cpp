@@ -46,7 +46,7 @@ std::vector<std::uint32_t> make_accesses(int width, int n = accesses, int only =
   std::vector<std::uint32_t> a(static_cast<std::size_t>(n) * 32);
   for (int k = 0; k < n; ++k) {
     const std::uint32_t base = static_cast<std::uint32_t>(width) * (rng() % 4096);
-    const std::uint32_t stride = static_cast<std::uint32_t>(width) * (rng() % 40);
+    const std::uint32_t stride = static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(rng() % 40);
     const int drawn = static_cast<int>(rng() % 5), shape = only >= 0 ? only : drawn;
     for (int l = 0; l < 32; ++l) {
       const auto u = static_cast<std::uint32_t>(l);
@@ -56,7 +56,7 @@ std::vector<std::uint32_t> make_accesses(int width, int n = accesses, int only =
         case 1: x = base + static_cast<std::uint32_t>(width) * (u * 33 % 1024); break;  // padded column
         case 2: x = base + static_cast<std::uint32_t>(width) * u; break;          // row
         case 3: x = base + static_cast<std::uint32_t>(width) * (u / 4); break;    // shared words
-        case 4: x = base + static_cast<std::uint32_t>(width) * (rng() % 256); break;  // random, nearby
+        case 4: x = base + static_cast<std::uint32_t>(width) * static_cast<std::uint32_t>(rng() % 256); break;  // random, nearby
         default:  // an XOR-swizzled column (shown alone, not in the mix): element (l, c ^ l) of a
                   // 32 x 32 tile of `width`-byte elements, from a tile-aligned base
           x = base / 4096 * 32768 + static_cast<std::uint32_t>(width) * (32 * u + (stride % 32 ^ u));

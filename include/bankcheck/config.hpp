@@ -3,6 +3,12 @@
 #ifndef BANKCHECK_CONFIG_HPP
 #define BANKCHECK_CONFIG_HPP
 
+// bankcheck is C++17 (constexpr if, inline variables, constexpr lambdas): say so before the
+// first of those fails to compile. Every header includes this one before any code of its own.
+#if defined(_MSVC_LANG) ? _MSVC_LANG < 201703L : __cplusplus < 201703L
+#error "bankcheck needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17)"
+#endif
+
 // Marks every function device code may call. Override by defining it first.
 #ifndef BANKCHECK_HOST_DEVICE
 #if defined(__CUDACC__)

@@ -284,8 +284,9 @@ struct padded_tile {
   static constexpr bool conflict_free = choice::value.cost.conflict_free();
   using layout = row_major<R, C, pitch>;
 
-  // T[R][pitch], as one would write it by hand: indexing compiles to the same code.
-  alignas(choice::widest > alignof(T) ? choice::widest : alignof(T)) T elements[R][pitch];
+  // T[R][pitch], as one would write it by hand: indexing compiles to the same code. (The bounds
+  // are unsigned for g++'s -Wsign-conversion, which warns of an int template parameter there.)
+  alignas(choice::widest > alignof(T) ? choice::widest : alignof(T)) T elements[unsigned{R}][unsigned{pitch}];
 
   BANKCHECK_HOST_DEVICE constexpr T& operator()(int r, int c) noexcept { return elements[r][c]; }
   BANKCHECK_HOST_DEVICE constexpr const T& operator()(int r, int c) const noexcept { return elements[r][c]; }

@@ -22,7 +22,7 @@ namespace exchange_sweep {
 constexpr int natural_alignment(int n) { return n % 16 == 0 ? 16 : n % 8 == 0 ? 8 : n % 4 == 0 ? 4 : n % 2 == 0 ? 2 : 1; }
 template <int N>
 struct alignas(natural_alignment(N)) item {
-  unsigned char b[N];
+  unsigned char b[unsigned{N}];
 };
 
 struct cost {

@@ -59,10 +59,11 @@ BANKCHECK_HOST_DEVICE constexpr T to_fill(int used) noexcept {
 // What the user's callable gave: value[l] for each lane l it was called for, in units of
 // `unit` bytes (1: byte addresses; 4: the seed's word indices). Lanes: the warp's size or more
 // (lanes_for). At run time (to_fill) the values are left unset: gather writes every lane of its
-// call mask, and the engine reads no other.
+// call mask, and the engine reads no other. (Array bounds are written unsigned{N} in the headers:
+// g++'s -Wsign-conversion warns of an int template parameter as a bound, in users' builds too.)
 template <int Lanes>
 struct lane_values {
-  std::uint64_t value[Lanes];
+  std::uint64_t value[unsigned{Lanes}];
   std::uint64_t diff = 0;  // bits in which some value differs from the lowest lane's
   std::uint64_t all = 0;   // OR of every value (= lowest lane's value | diff)
   int unit = 1;
@@ -225,9 +226,9 @@ struct phase_state {
   int count[64];
   int head[64];
   int tail[64];
-  std::uint64_t node_word[Nodes];
-  int node_lane[Nodes];
-  int node_next[Nodes];
+  std::uint64_t node_word[unsigned{Nodes}];
+  int node_lane[unsigned{Nodes}];
+  int node_next[unsigned{Nodes}];
   int nodes;
   int worst;       // max count
   int worst_bank;  // first bank to reach it
@@ -252,8 +253,8 @@ struct phase_state {
 template <int Groups>
 struct bank_counts {
   static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");
-  std::uint64_t qbits[Groups];
-  unsigned char count[Groups];
+  std::uint64_t qbits[unsigned{Groups}];
+  unsigned char count[unsigned{Groups}];
 
   BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, count{} {}
   // cppcheck-suppress uninitMemberVar
