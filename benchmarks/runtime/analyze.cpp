@@ -156,17 +156,6 @@ std::uint64_t sum_over(Of of, const std::vector<std::uint32_t>& a, int n, int wi
   return sum;
 }
 
-template <std::uint64_t (*Of)(const std::uint32_t*, int)>
-void timed(benchmark::State& state) {
-  const int width = static_cast<int>(state.range(0));
-  const auto& a = accesses_of(width);
-  for (auto _ : state) {
-    std::uint64_t sum = sum_over(Of, a, accesses, width);
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(state.iterations() * accesses);
-}
-
 // Passes of Of over the first `distinct` accesses of a, accesses / distinct of them: 2^20
 // warp-accesses in all, in a working set of `distinct`.
 template <std::uint64_t (*Of)(const std::uint32_t*, int)>
@@ -179,14 +168,15 @@ std::uint64_t sum_over_passes(const std::vector<std::uint32_t>& a, int distinct,
   return sum;
 }
 
-// The same loop over the first `resident` accesses, accesses / resident times: as many
-// warp-accesses, in a working set that stays in the cache.
-template <std::uint64_t (*Of)(const std::uint32_t*, int)>
-void timed_resident(benchmark::State& state) {
+// What each benchmark times: 2^20 warp-accesses of Of, over all the accesses once (Distinct =
+// accesses, 128 MB of addresses) or over the first `resident` accesses, accesses / resident
+// times (a working set that stays in the cache).
+template <std::uint64_t (*Of)(const std::uint32_t*, int), int Distinct>
+void timed(benchmark::State& state) {
   const int width = static_cast<int>(state.range(0));
   const auto& a = accesses_of(width);
   for (auto _ : state) {
-    std::uint64_t sum = sum_over_passes<Of>(a, resident, width);
+    std::uint64_t sum = sum_over_passes<Of>(a, Distinct, width);
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * accesses);
@@ -304,12 +294,12 @@ int floors(int argc, char** argv) {
 
 }  // namespace
 
-BENCHMARK(timed<floor_of>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(timed<analyze_of>)->Name("analyze")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(timed<baseline_of>)->Name("baseline")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(timed_resident<floor_of>)->Name("bank_floor_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(timed_resident<analyze_of>)->Name("analyze_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
-BENCHMARK(timed_resident<baseline_of>)->Name("baseline_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<floor_of, accesses>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<analyze_of, accesses>)->Name("analyze")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<baseline_of, accesses>)->Name("baseline")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<floor_of, resident>)->Name("bank_floor_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<analyze_of, resident>)->Name("analyze_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(timed<baseline_of, resident>)->Name("baseline_resident")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
