@@ -201,7 +201,7 @@ TEST_CASE("conflict_degree agrees with the reference on 12,000 random word patte
     const std::uint64_t base = rng() % 3 == 0 ? (std::uint64_t{1} << 61) - 100000 : 4000 + rng() % 100000;  // 4000: negative strides stay positive
     const int shape = static_cast<int>(rng() % 7);
     const std::int64_t stride = static_cast<std::int64_t>(rng() % 200) - 100;
-    const int w = 1 << (rng() % 6);
+    const std::uint64_t w = std::uint64_t{1} << (rng() % 6);
     const std::uint64_t q = 1 + rng() % 70, x = rng() % 32, range = 1 + rng() % 5000;
     std::vector<std::uint64_t> words(32);
     for (int l = 0; l < 32; ++l) {
@@ -209,8 +209,8 @@ TEST_CASE("conflict_degree agrees with the reference on 12,000 random word patte
       switch (shape) {
         case 0: words[u] = base + static_cast<std::uint64_t>(stride * l); break;  // affine, either sign
         case 1: words[u] = base / 32 * 32 + (u ^ x); break;                      // one bank row, swizzled
-        case 2: words[u] = base + u / static_cast<std::uint64_t>(w); break;       // groups share a word
-        case 3: words[u] = base + u / static_cast<std::uint64_t>(w) * q + u % static_cast<std::uint64_t>(w); break;                       // 2-D thread block
+        case 2: words[u] = base + u / w; break;                                   // groups share a word
+        case 3: words[u] = base + u / w * q + u % w; break;                       // 2-D thread block
         case 4: words[u] = base + rng() % range; break;                            // random, narrow or wide
         case 5: words[u] = base + (u == 7 ? 32 : u); break;                        // affine but for one lane
         default: words[u] = base + (rng() % 4) * (std::uint64_t{1} << (20 + rng() % 30)) + u; break;  // rows far apart
