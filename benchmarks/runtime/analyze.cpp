@@ -203,12 +203,24 @@ int count(int argc, char** argv) {
   return 0;
 }
 
-// --shapes [REPEAT]: ns per access of analyze and of the floor over 2^20 accesses of one shape,
-// for each shape and width: the fastest of REPEAT (default 5) passes, the two loops alternating
-// so that a drift of the machine hits both. The mix's time is an average over shapes of very
-// different costs, and a shape that changes at random from access to access costs branch
-// mispredictions besides; this shows each alone. Each shape's accesses are first checked
-// against the seed's loop, like the mix's.
+// ns per access of sum_over_passes.
+template <std::uint64_t (*Of)(const std::uint32_t*, int)>
+double ns_per_access(const std::vector<std::uint32_t>& a, int distinct, int width) {
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t sum = sum_over_passes<Of>(a, distinct, width);
+  benchmark::DoNotOptimize(sum);
+  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+  return took.count() / accesses;
+}
+
+// --shapes [REPEAT]: ns per access of analyze and of the floor on accesses of one shape, for each
+// shape and width, over the first `resident` of them 128 times (1 MB of addresses, as in the
+// *_resident benchmarks: over 128 MB some machines' floor measures the memory, not the
+// computing): the fastest of REPEAT (default 5) rounds, the two loops alternating so that a drift
+// of the machine hits both. The mix's time is an average over shapes of very different costs,
+// and a shape that changes at random from access to access costs branch mispredictions besides;
+// this shows each alone. Each shape's 2^20 accesses are first checked against the seed's loop,
+// like the mix's.
 int shapes(int argc, char** argv) {
   const int repeat = argc > 2 ? std::atoi(argv[2]) : 5;
   if (repeat < 1 || argc > 3) {
@@ -231,11 +243,9 @@ int shapes(int argc, char** argv) {
       ns[0][shape] = ns[1][shape] = 1e300;
       for (int r = 0; r < repeat; ++r)
         for (int loop = 0; loop < 2; ++loop) {
-          const auto start = std::chrono::steady_clock::now();
-          std::uint64_t sum = loop == 0 ? sum_over(analyze_of, a, accesses, width) : sum_over(floor_of, a, accesses, width);
-          benchmark::DoNotOptimize(sum);
-          const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
-          ns[loop][shape] = std::min(ns[loop][shape], took.count() / accesses);
+          const double took = loop == 0 ? ns_per_access<analyze_of>(a, resident, width)
+                                         : ns_per_access<floor_of>(a, resident, width);
+          ns[loop][shape] = std::min(ns[loop][shape], took);
         }
     }
     for (int loop = 0; loop < 2; ++loop) {
@@ -245,16 +255,6 @@ int shapes(int argc, char** argv) {
     }
   }
   return 0;
-}
-
-// ns per access of sum_over_passes.
-template <std::uint64_t (*Of)(const std::uint32_t*, int)>
-double ns_per_access(const std::vector<std::uint32_t>& a, int distinct, int width) {
-  const auto start = std::chrono::steady_clock::now();
-  std::uint64_t sum = sum_over_passes<Of>(a, distinct, width);
-  benchmark::DoNotOptimize(sum);
-  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
-  return took.count() / accesses;
 }
 
 // --floors [REPEAT]: the floor's loop and three other loops over the 4-byte mix, and analyze,
