@@ -73,6 +73,31 @@ static_assert(by_both_paths([](int l) { return (l / 4) * 32 + l % 4; }) == 8, "2
 static_assert(bankcheck::detail::set_bits(0) == 0 && bankcheck::detail::set_bits(~std::uint64_t{0}) == 64 &&
               bankcheck::detail::set_bits(0x8000000000f00101) == BANKCHECK_DETAIL_SET_BITS(0x8000000000f00101));
 
+// Lanes sharing values in groups of 2^k, the groups affine (run's closed form, affine_groups): the
+// cost, and the witness, the first two lanes asking one bank for different words, as the
+// counting path names them.
+constexpr report quads_down_a_column = analyze([](int l) { return 128 * (l / 4); }, load(4));
+static_assert(quads_down_a_column.wavefronts == 8 && quads_down_a_column.degree == 8, "4 lanes a float, 8 rows apart");
+static_assert(quads_down_a_column.worst.lane_a == 0 && quads_down_a_column.worst.lane_b == 4 &&
+              quads_down_a_column.worst.bank == 0 && quads_down_a_column.worst.word_a == 0 &&
+              quads_down_a_column.worst.word_b == 32);
+static_assert(analyze([](int l) { return 132 * (l / 4); }, load(4)).wavefronts == 1, "the same, padded by a float");
+static_assert(analyze([](int l) { return 48 * (l / 2); }, store(16)).wavefronts == 4, "pairs of float4, 3 apart: 1 a phase");
+static_assert(analyze([](int l) { return 128 * (l / 2); }, store(16)).wavefronts == 16, "pairs of float4 in one bank group");
+// Lanes 3..30: the groups of four start at lane 3, the phase's first lane (lane 3 alone would be
+// a group of one, and the closed form leaves such lanes to counting).
+static_assert(analyze([](int l) { return 128 * ((l - 3) / 4); }, store(4), 0x7ffffff8).wavefronts == 7);
+static_assert(analyze([](int l) { return 128 * (l / 4); }, store(4), 0x7ffffff8).wavefronts == 8);
+constexpr report from_lane_3 = analyze([](int l) { return 128 * (l / 4); }, store(4), 0x7ffffff8);
+static_assert(from_lane_3.worst.lane_a == 3 && from_lane_3.worst.lane_b == 4);
+// Groups of 8 lanes from lane 4 and phases of 8: phase 1 (lanes 8-15) starts inside group 0 and
+// ends inside group 1, whose first lane, 12, asks the bank for the second word.
+constexpr report mid_group = analyze([](int l) { return 128 * ((l - 4) / 8); }, store(16), 0xfffffff0);
+static_assert(mid_group.wavefronts == 7 && mid_group.degree == 2 && mid_group.worst.phase == 1 &&
+              mid_group.worst.lane_a == 8 && mid_group.worst.lane_b == 12);
+// Groups of three are not a power of two: counted, the same cost.
+static_assert(analyze([](int l) { return 128 * (l / 3); }, load(4)).wavefronts == 11);
+
 // The pass schedule: a lane is served in its word's position in its bank's queue.
 static_assert(pass_schedule([](int l) { return 32 * l; })[0] == 0 && pass_schedule([](int l) { return 32 * l; })[31] == 31);
 static_assert(pass_schedule([](int l) { return 2 * l; })[15] == 0 && pass_schedule([](int l) { return 2 * l; })[16] == 1);

@@ -330,14 +330,44 @@ BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values<Lanes>& v, int 
   return off == 0;
 }
 
-// Whether the lanes of a dense span are affine at a step under 2^32 in magnitude, which keeps
-// their values distinct modulo 2^64 (serve_phase's closed form). Tested once per instruction:
-// then each phase of consecutive lanes is affine too.
+// Lanes affine in groups (affine_groups): 2^shift lanes a group, `step` from one group's value to
+// the next; shift -1 when they are not.
+struct affine_lanes {
+  int shift = -1;
+  std::uint64_t step = 0;
+};
+
+// affine_groups' test of lanes that share values, where the first two do: the first group's
+// lanes n, the first power of two whose lane holds another value (the loop tests the lanes
+// between), then every lane against its group's value. A sparse span reads no further (lanes
+// outside the call mask are unset at run time).
 template <int Lanes>
-BANKCHECK_HOST_DEVICE constexpr bool affine_step(const lane_values<Lanes>& v, lane_span span) noexcept {
-  const std::uint64_t step = v.value[span.first + (span.last > span.first)] - v.value[span.first];
-  return span.dense && step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) &&
-         is_affine(v, span.first, span.last, step);
+BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_values<Lanes>& v, lane_span span) noexcept {
+  const int lo = span.first, hi = span.last;
+  const std::uint64_t x0 = v.value[lo];
+  int n = 2;
+  while (span.dense && lo + n <= hi && v.value[lo + n] == x0) n *= 2;
+  if (!span.dense || lo + n > hi) return affine_lanes{};
+  const std::uint64_t step = v.value[lo + n] - x0;
+  std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
+  for (int l = lo + 1; l <= hi && off == 0; ++l) off = v.value[l] - v.value[l - 1] - ((l - lo) & (n - 1) ? 0 : step);
+  return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
+}
+
+// Whether the lanes of a dense span are affine in groups: lane l's value is the first lane's plus
+// ((l - first) >> k) * step, each aligned run of 2^k lanes from the first sharing one value (k =
+// 0: a value per lane; k > 0: lanes sharing words, as four lanes reading one float), at a step
+// under 2^32 in magnitude, which keeps the groups' values distinct modulo 2^64 (run's closed
+// form). Returns k and the step, or k = -1. Tested once per instruction: then each phase of
+// consecutive lanes is affine in the same groups. Lanes sharing values are tested apart, only
+// where the first two share one, so other accesses pay one comparison for them.
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr affine_lanes affine_groups(const lane_values<Lanes>& v, lane_span span) noexcept {
+  const std::uint64_t step = span.dense ? v.value[span.first + (span.last > span.first)] - v.value[span.first] : 0;
+  return step == 0 ? groups_of_shared_values(v, span)
+         : step + (std::uint64_t{1} << 32) < (std::uint64_t{1} << 33) && is_affine(v, span.first, span.last, step)
+             ? affine_lanes{0, step}
+             : affine_lanes{};
 }
 
 // A lane span that is an aligned block of 2^k lanes (first a multiple of 2^k): k, else -1.
@@ -604,20 +634,25 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   }
   if (const errc e = check_values(v, op.bytes); static_cast<bool>(e)) return report{e};
   const geometry g = make_geometry(a.banks, a.bank_bytes, v.unit, op.bytes);
-  // The affine test serves every phase; it is not needed when the lanes share one bank row.
-  if (!Visitor::wants_passes && g.row != 0 && v.diff >= g.row && affine_step(v, span_of(p.call))) {
+  // The affine test serves every phase; it is not needed when the lanes share one bank row. (Not
+  // for pass tables, which need each word's pass.)
+  if (const affine_lanes affine = !Visitor::wants_passes && g.row != 0 && v.diff >= g.row
+                                       ? affine_groups(v, span_of(p.call))
+                                       : affine_lanes{};
+      affine.shift >= 0) {
     // Affine lanes at a whole number of chunks a step (a lane's words fill one aligned group of
-    // `words` banks, its chunk): lane l's chunk is c0 + (l - lo) * s in a dense phase lo..hi, so
-    // the lanes walk the banks / words groups at chunk stride s = step * unit / chunk bytes. They
-    // share a group every p = groups / gcd(s, groups) lanes, with chunks of their own (s != 0),
-    // and the phase costs ceil(n / p), whatever its first lane: phases of one width cost the
-    // same. step != 0, as the lanes span more than a bank row, and |step| < 2^32 (affine_step)
-    // keeps the chunks distinct modulo 2^64. groups is a power of two (rows align), so gcd(s,
-    // groups) is s's lowest set bit, and p a power of two. (A loop of its own: one loop for
-    // both kinds of phase cost counted accesses 5 clang steps and 12-26 instructions at run time.)
-    const int first = lowest_lane(p.call);
-    const std::uint64_t step = v.value[first + 1] - v.value[first],
-                        s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
+    // `words` banks, its chunk): in groups of 2^shared lanes from the first, group q's chunk is
+    // c0 + q * s, so the groups walk the banks / words groups of banks at chunk stride s = step *
+    // unit / chunk bytes. They share a group of banks every p = groups / gcd(s, groups) groups
+    // of lanes, with chunks of their own (s != 0), and a dense phase costs ceil(m / p), m being
+    // the groups of lanes it holds: with a value per lane (shared = 0), phases of one width cost
+    // the same, whatever their first lane. step != 0, as the lanes span more than a bank row,
+    // and |step| < 2^32 (affine_groups) keeps the chunks distinct modulo 2^64. groups is a power
+    // of two (rows align), so gcd(s, groups) is s's lowest set bit, and p a power of two. (A loop
+    // of its own: one loop for both kinds of phase cost counted accesses 5 clang steps and 12-26
+    // instructions at run time.)
+    const int first = lowest_lane(p.call), shared = affine.shift;
+    const std::uint64_t step = affine.step, s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
     if ((step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
       const int period_shift = s == 0 ? 0 : g.group_shift - lowest_lane(s);
       for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
@@ -628,15 +663,19 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
           serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span, false, g, i, visit, r);
           continue;
         }
-        const int lo = span.first, cost = ((span.last - lo) >> period_shift) + 1;
+        // The phase's first lane and its group of lanes q; the witness's second lane is group q +
+        // p's first, the first to ask that lane's group of banks for another chunk (a lane of the
+        // phase when it costs 2 or more; declared with the others, as a declaration is a step).
+        const int lo = span.first, q = (lo - first) >> shared,
+                  cost = ((((span.last - first) >> shared) - q) >> period_shift) + 1,
+                  next = first + ((q + (1 << period_shift)) << shared);
         ++r.ideal, r.wavefronts += cost;
         if (cost <= r.degree) continue;
         r.degree = cost;
         if (cost < 2) continue;
         const std::uint64_t w0 = (v.value[lo] << g.up >> g.down) << g.word_shift;
-        r.worst = conflict_witness{i, static_cast<int>(w0 & static_cast<unsigned>(g.banks - 1)), lo,
-                                   lo + (1 << period_shift), w0,
-                                   (v.value[lo + (1 << period_shift)] << g.up >> g.down) << g.word_shift};
+        r.worst = conflict_witness{i, static_cast<int>(w0 & static_cast<unsigned>(g.banks - 1)), lo, next, w0,
+                                   (v.value[next] << g.up >> g.down) << g.word_shift};
       }
       return r;
     }
