@@ -93,6 +93,16 @@ ref_result compare(const ref_arch& ra, const architecture& la, access op, std::u
   return want;
 }
 
+// A load or store of 1 to 16 bytes, or (a tenth of the time, where the architecture has them)
+// an ldmatrix or stmatrix of 1, 2 or 4 matrices.
+access random_op(std::mt19937_64& rng, const ref_arch& ra) {
+  const int kind = static_cast<int>(rng() % 10);
+  const int width = 1 << (rng() % 5);
+  access op = kind < 6 ? load(width) : store(width);
+  if (ra.matrix_ops && kind == 9) op = rng() % 2 ? ldmatrix(1 << (rng() % 3)) : stmatrix(1 << (rng() % 3));
+  return op;
+}
+
 }  // namespace
 
 TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random patterns") {
@@ -104,10 +114,7 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random p
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
     const architecture la = lib_arch(ai);
-    const int kind = static_cast<int>(rng() % 10);
-    const int width = 1 << (rng() % 5);
-    access op = kind < 6 ? load(width) : store(width);
-    if (ra.matrix_ops && kind == 9) op = rng() % 2 ? ldmatrix(1 << (rng() % 3)) : stmatrix(1 << (rng() % 3));
+    const access op = random_op(rng, ra);
     const std::uint64_t warp_mask = ra.warp == 64 ? ~std::uint64_t{0} : 0xffffffffull;
     std::uint64_t mask = warp_mask;
     if (!op.is_matrix()) {
@@ -142,11 +149,8 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
   for (int n = 0; n < 6000; ++n) {
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
-    const int kind = static_cast<int>(rng() % 10);
-    const int width = 1 << (rng() % 5);
-    access op = kind < 6 ? load(width) : store(width);
-    if (ra.matrix_ops && kind == 9) op = rng() % 2 ? ldmatrix(1 << (rng() % 3)) : stmatrix(1 << (rng() % 3));
-    const int unit = op.is_matrix() ? 16 : width;
+    const access op = random_op(rng, ra);
+    const int unit = op.is_matrix() ? 16 : op.bytes;
     std::uint64_t mask = ra.warp == 64 ? ~std::uint64_t{0} : 0xffffffffull;
     if (!op.is_matrix() && rng() % 3 == 0) {  // an aligned block of 2^k lanes, or (rarely) scattered lanes
       const int k = static_cast<int>(rng() % 6);
@@ -196,11 +200,8 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns 
   for (int n = 0; n < 6000; ++n) {
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
-    const int kind = static_cast<int>(rng() % 10);
-    const int width = 1 << (rng() % 5);
-    access op = kind < 6 ? load(width) : store(width);
-    if (ra.matrix_ops && kind == 9) op = rng() % 2 ? ldmatrix(1 << (rng() % 3)) : stmatrix(1 << (rng() % 3));
-    const std::uint64_t u = static_cast<std::uint64_t>(op.is_matrix() ? 16 : width);
+    const access op = random_op(rng, ra);
+    const std::uint64_t u = static_cast<std::uint64_t>(op.is_matrix() ? 16 : op.bytes);
     const std::uint64_t warp = static_cast<std::uint64_t>(ra.warp);
     std::uint64_t mask = warp == 64 ? ~std::uint64_t{0} : 0xffffffffull;
     if (!op.is_matrix() && rng() % 3 == 0) {  // consecutive lanes from any lane
