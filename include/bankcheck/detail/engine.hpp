@@ -350,7 +350,8 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   if (!span.dense || lo + n > hi) return affine_lanes{};
   const std::uint64_t step = v.value[lo + n] - x0;
   std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
-  for (int l = lo + 1; l <= hi && off == 0; ++l) off = v.value[l] - v.value[l - 1] - ((l - lo) & (n - 1) ? 0 : step);
+  for (int l = lo + 1; l <= hi && off == 0; ++l)
+    off = v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
 }
 
