@@ -188,10 +188,10 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
 
 // Lanes sharing values in groups of 2^k from the first called lane, the groups' values affine
 // (four lanes reading one float, pairs reading one float4) are costed by a closed form
-// (detail::affine_groups). Here groups of 2 to 32 lanes, or of 3 or 6, which are left to
-// counting; steps of a few chunks or none, of part of a chunk, falling, or over 2^32 (counted);
-// groups not aligned to lane 0; masks of consecutive lanes from any lane, where the first group
-// may be cut short; and some patterns broken at one lane.
+// (detail::affine_groups). Here groups of 2 to 32 lanes, or of 3 or 6, which are left to counting;
+// steps of a few chunks or none, of part of a bank word at 1 and 2 bytes (counted), falling, or
+// over 2^32 (counted); groups not aligned to lane 0; masks of consecutive lanes from any lane,
+// where the first group may be cut short; and some patterns broken at one lane.
 TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns of lanes sharing values") {
   const std::uint64_t seed = 0x5eedfeed;
   std::printf("lanes sharing values: seed 0x%llx\n", static_cast<unsigned long long>(seed));
@@ -216,7 +216,7 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns 
       case 1: step = u << (rng() % 12); break;                         // a power of two
       case 2: step = u * (rng() % 4096), base += std::uint64_t{1} << 24, step = 0 - step; break;  // falling
       case 3: step = u * (rng() % 4 + 1) * (std::uint64_t{1} << 32); break;  // over 2^32: counted
-      default: step = 4 * u * (rng() % 1024) + u; break;                // mostly not whole chunks
+      default: step = 4 * u * (rng() % 1024) + u; break;                // part of a word at 1 and 2 bytes
     }
     std::vector<std::uint64_t> addr(64);
     for (std::uint64_t l = 0; l < 64; ++l) addr[l] = base + step * ((l + offset) / group);
