@@ -321,11 +321,27 @@ struct table_visitor {
   }
 };
 
-// value[l] == value[lo] + (l - lo) * step for every lane lo..hi (modulo 2^64).
+// is_affine's test at run time: the last lane first, which must hold the first's value plus
+// hi - lo steps (random words and XOR swizzles fail there), then every lane with no test
+// between, a loop that g++ and clang++ vectorize. Nonzero when not affine.
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t affine_off(const lane_values<Lanes>& v, int lo, int hi,
+                                                         std::uint64_t step) noexcept {
+  if (v.value[hi] - v.value[lo] != static_cast<unsigned>(hi - lo) * step) return 1;
+  std::uint64_t off = 0;
+  for (int l = lo + 1; l <= hi; ++l) off |= v.value[l] - v.value[l - 1] - step;
+  return off;
+}
+
+// value[l] == value[lo] + (l - lo) * step for every lane lo..hi (modulo 2^64). In a constant
+// evaluation two lanes a step, stopping at the first lane that is not; at run time affine_off
+// decides, and the loop starts past hi (strided 4-byte accesses: 433 -> 362 instructions at run
+// time, benchmarks/README.md, nineteenth session). Neither way adds a statement, which would be
+// a step of a constant evaluation's budget.
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr bool is_affine(const lane_values<Lanes>& v, int lo, int hi, std::uint64_t step) noexcept {
-  std::uint64_t off = 0;
-  for (int l = lo + 1; l <= hi && off == 0; l += 2)
+  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? affine_off(v, lo, hi, step) : 0;
+  for (int l = BANKCHECK_DETAIL_AT_RUN_TIME() ? hi + 1 : lo + 1; l <= hi && off == 0; l += 2)
     off = (v.value[l] - v.value[l - 1] - step) | (l < hi ? v.value[l + 1] - v.value[l] - step : 0);
   return off == 0;
 }
@@ -340,7 +356,9 @@ struct affine_lanes {
 // affine_groups' test of lanes that share values, where the first two do: the first group's
 // lanes n, the first power of two whose lane holds another value (the loop tests the lanes
 // between), then every lane against its group's value. A sparse span reads no further (lanes
-// outside the call mask are unset at run time).
+// outside the call mask are unset at run time). At run time the last loop does not stop at the
+// first lane that fails, and the compilers vectorize it (four lanes sharing each word, 16-byte
+// accesses: 825 -> 630 instructions; benchmarks/README.md, nineteenth session).
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_values<Lanes>& v, lane_span span) noexcept {
   const int lo = span.first, hi = span.last;
@@ -350,8 +368,8 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   if (!span.dense || lo + n > hi) return affine_lanes{};
   const std::uint64_t step = v.value[lo + n] - x0;
   std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
-  for (int l = lo + 1; l <= hi && off == 0; ++l)
-    off = v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
+  for (int l = lo + 1; l <= hi && (off == 0 || BANKCHECK_DETAIL_AT_RUN_TIME()); ++l)
+    off |= v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
 }
 
