@@ -75,6 +75,24 @@ ref_result compare(const ref_arch& ra, const architecture& la, access op, std::u
       CHECK(addr[static_cast<std::size_t>(lane)] / 4 <= word);
       CHECK(word < addr[static_cast<std::size_t>(lane)] / 4 + static_cast<std::uint64_t>(words));
     }
+    // And they are the first lane of the phase to ask that bank, and the first after it to ask
+    // the bank for another word, whichever path of the engine costed the phase.
+    std::vector<int> lanes = want.phases[p];
+    std::sort(lanes.begin(), lanes.end());
+    int first = -1, second = -1;
+    std::uint64_t first_word = 0;
+    for (const int l : lanes) {
+      if (!(mask >> l & 1) || (op.is_matrix() && l >= 8 * op.matrices)) continue;
+      for (int k = 0; k < words; ++k) {
+        const std::uint64_t word = addr[static_cast<std::size_t>(l)] / 4 + static_cast<std::uint64_t>(k);
+        if (word % static_cast<std::uint64_t>(ra.banks) != static_cast<std::uint64_t>(w.bank)) continue;
+        if (first < 0) first = l, first_word = word;
+        else if (second < 0 && word != first_word) second = l;
+      }
+    }
+    CHECK(w.lane_a == first);
+    CHECK(w.word_a == first_word);
+    CHECK(w.lane_b == second);
   }
   // Every lane's pass is the latest queue position among its words.
   CHECK(t.passes == want.degree);

@@ -244,7 +244,8 @@ struct phase_state {
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
 // time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64). At run time (to_fill) only the first `used` are zeroed, rounded up to
+// lanes of a phase (64). At run time the counters' loop also records each group's lanes, for
+// the witness (askers). At run time (to_fill) only the first `used` are zeroed, rounded up to
 // a multiple of 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
 // Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
 // fifth of their run time; a loop of variable length became two calls to memset a phase, and
@@ -254,13 +255,14 @@ template <int Groups>
 struct bank_counts {
   static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");
   std::uint64_t qbits[unsigned{Groups}];
+  std::uint64_t askers[unsigned{Groups}];  // the lanes that asked each group (run time only)
   unsigned char count[unsigned{Groups}];
 
-  BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, count{} {}
+  BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, askers{}, count{} {}
   // cppcheck-suppress uninitMemberVar
   BANKCHECK_HOST_DEVICE bank_counts(leave_unset, int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
     for (int b = 0; b < used; b += 8)
-      for (int j = 0; j < 8; ++j) qbits[b + j] = 0, count[b + j] = 0;
+      for (int j = 0; j < 8; ++j) qbits[b + j] = 0, askers[b + j] = 0, count[b + j] = 0;
   }
 };
 // Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
@@ -465,6 +467,42 @@ BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affin
   return c;
 }
 
+// Whether the values of lanes lo..hi lie in fewer than 64 bank rows of 2^row_shift values: then
+// a chunk's q-bit (its row % 64) names its row. serve_phase asks at run time where diff cannot
+// tell, as when values within a few rows cross a multiple of 64 rows (random 16-byte words
+// nearby do in about half their phases), so that their phase is counted by the counters, not by
+// the loop that looks back for aliases with a branch a lane.
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr bool within_64_rows(const lane_values<Lanes>& v, int lo, int hi, int row_shift) noexcept {
+  std::uint64_t low = v.value[lo], high = low;
+  for (int l = lo + 1; l <= hi; ++l)
+    low = v.value[l] < low ? v.value[l] : low, high = v.value[l] > high ? v.value[l] : high;
+  return (high >> row_shift) - (low >> row_shift) < 64;
+}
+
+// The witness among `asked`, the lanes that asked one group of banks, for two chunks or more
+// (serve_phase's counters record them at run time): the first lane, and the first after it to
+// ask for another chunk, the lanes the search over the phase's lanes names. Sets w's words and
+// second lane, returns the first. It walks the set bits: the search tests every lane, with a
+// branch that the data decides (random words, with the counters' change: 102-108 -> 84-85 ns at
+// 4 bytes; benchmarks/README.md, nineteenth session).
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr int witness_among(const lane_values<Lanes>& v, std::uint64_t asked, const geometry& g,
+                                                  conflict_witness& w) noexcept {
+  const int a = lowest_lane(asked);
+  const std::uint64_t chunk_a = v.value[a] << g.up >> g.down;
+  w.word_a = chunk_a << g.word_shift;
+  for (asked &= asked - 1; asked != 0; asked &= asked - 1) {
+    const int b = lowest_lane(asked);
+    const std::uint64_t chunk_b = v.value[b] << g.up >> g.down;
+    if (chunk_b != chunk_a) {
+      w.lane_b = b, w.word_b = chunk_b << g.word_shift;
+      break;
+    }
+  }
+  return a;
+}
+
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
@@ -481,7 +519,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   // Values in one aligned row of banks * bank_bytes bytes: every word has a bank of its own.
   // A phase's diff has no bit that v.diff lacks, so only a phase of a wider call computes its own.
   const std::uint64_t row = g.row;  // 0: rows do not align
-  std::uint64_t diff = v.diff;
+  std::uint64_t diff = v.diff, asked = 0;  // asked: the worst group's lanes, where recorded
   if (!Visitor::wants_passes && row != 0 && diff < row) {
     r.wavefronts += 1;
     if (r.degree < 1) r.degree = 1;
@@ -509,9 +547,12 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
     // of a group sees the same lanes, so lane l's "chunk" (its first word / words) stands for
     // its words. Bit (chunk / groups) % 64 of qbits[group] marks a chunk asked. A clear bit is a
     // new chunk. A set bit is a repeat when the phase spans fewer than 64 bank rows (`exact`);
-    // otherwise it may be a chunk 64 rows away, and the lanes before decide.
-    const bool exact = diff < 64 * row;
+    // otherwise it may be a chunk 64 rows away, and the lanes before decide. At run time the
+    // values' range may still show fewer than 64 rows (within_64_rows). (`exact` is not const:
+    // see to_fill.)
     const int group_shift = g.group_shift;
+    bool exact = diff < 64 * row || (BANKCHECK_DETAIL_AT_RUN_TIME() && span.dense && up == 0 &&
+                                     within_64_rows(v, lo, hi, down + group_shift));
     bank_counts<Groups> counts = to_fill<bank_counts<Groups>>(1 << group_shift);
     std::uint64_t* qbits = counts.qbits;
     unsigned char* count = counts.count;
@@ -529,15 +570,19 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
         if (n > worst) worst = n, worst_bank = static_cast<int>(b);
       }
     } else if (exact && span.dense && up == 0) {  // the common case, without a test per lane
+      // Each group's lanes are recorded too, for the witness (witness_among).
       const int row_shift = down + group_shift;
-      for (int l = lo; l <= hi; ++l) {
+      std::uint64_t lane = std::uint64_t{1} << lo;
+      for (int l = lo; l <= hi; ++l, lane <<= 1) {
         const std::uint64_t x = v.value[l], b = x >> down & group_mask, bit = std::uint64_t{1} << (x >> row_shift & 63),
                             old = qbits[b];
         qbits[b] = old | bit;
+        counts.askers[b] |= lane;
         const int n = count[b] + ((old & bit) == 0);
         count[b] = static_cast<unsigned char>(n);
         if (n > worst) worst = n, worst_bank = static_cast<int>(b);
       }
+      asked = worst >= 2 ? counts.askers[worst_bank] : 0;
     } else {
       for (int l = lo; l <= hi; ++l) {
         if (!(lanes >> l & 1)) continue;
@@ -590,8 +635,8 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
   // Without queues: the first two lanes asking the worst group for different chunks. The worst
   // bank is its group's first, where a lane's first word (chunk << word_shift) lies.
   const std::uint64_t group = static_cast<unsigned>(worst_bank) >> g.word_shift;
-  w.lane_a = -1;
-  for (int l = lo; l <= hi; ++l) {
+  w.lane_a = asked != 0 ? witness_among(v, asked, g, w) : -1;
+  for (int l = w.lane_a >= 0 ? hi + 1 : lo; l <= hi; ++l) {
     if (!(lanes >> l & 1)) continue;
     const std::uint64_t c = v.value[l] << up >> down;
     if ((c & group_mask) != group) continue;
