@@ -1035,9 +1035,10 @@ struct phase_state {
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
 // time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64). At run time the counters' loop also records each group's lanes, for
-// the witness (askers). At run time (to_fill) only the first `used` are zeroed, rounded up to
-// a multiple of 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
+// lanes of a phase (64). The counters' loop, which runs only at run time, also records each
+// group's lanes in askers, for the witness. At run time (to_fill) only the first `used` are
+// zeroed, rounded up to a multiple of 8: the groups a phase can touch (8 of 32 for 16-byte
+// accesses on NVIDIA).
 // Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
 // fifth of their run time; a loop of variable length became two calls to memset a phase, and
 // blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
@@ -1274,9 +1275,9 @@ BANKCHECK_HOST_DEVICE constexpr bool within_64_rows(const lane_values<Lanes>& v,
 // The witness among `asked`, the lanes that asked one group of banks, for two chunks or more
 // (serve_phase's counters record them at run time): the first lane, and the first after it to
 // ask for another chunk, the lanes the search over the phase's lanes names. Sets w's words and
-// second lane, returns the first. It walks the set bits: the search tests every lane, with a
-// branch that the data decides (random words, with the counters' change: 102-108 -> 84-85 ns at
-// 4 bytes; benchmarks/README.md, nineteenth session).
+// second lane, returns the first. It walks the set bits, where the search tests every lane with
+// a branch that the data decides (random words nearby, with within_64_rows: 98, 97 -> 77, 77 ns
+// at 4 bytes; benchmarks/README.md, nineteenth session).
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr int witness_among(const lane_values<Lanes>& v, std::uint64_t asked, const geometry& g,
                                                   conflict_witness& w) noexcept {
