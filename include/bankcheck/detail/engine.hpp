@@ -243,11 +243,14 @@ struct phase_state {
 
 // The q-bit counters of serve_phase, one per group of banks, declared by the phases that count:
 // a phase settled by a closed form never zeroes them, and none clears them after use (at run
-// time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A count is at most the
-// lanes of a phase (64). The counters' loop, which runs only at run time, also records each
-// group's lanes in askers, for the witness. At run time (to_fill) only the first `used` are
-// zeroed, rounded up to a multiple of 8: the groups a phase can touch (8 of 32 for 16-byte
-// accesses on NVIDIA).
+// time 794 -> 753 instructions per 4-byte access; benchmarks/README.md). A group's tally holds
+// its count (at most the lanes of a phase, 64) in its low 8 bits; above them, count_dense, which
+// runs only at run time, records the group's lanes (bit 8 + l - lo for lane l), for the witness:
+// one word to read and write a lane, not a count and a mask (random 4-byte words: 65.6-66.7 ->
+// 57.2-58.0 ns in a standalone copy of the counting loop; benchmarks/README.md, twentieth
+// session). At run time
+// (to_fill) only the first `used` are zeroed, rounded up to a multiple of 8: the groups a phase
+// can touch (8 of 32 for 16-byte accesses on NVIDIA).
 // Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
 // fifth of their run time; a loop of variable length became two calls to memset a phase, and
 // blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
@@ -255,15 +258,16 @@ struct phase_state {
 template <int Groups>
 struct bank_counts {
   static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");
+  static constexpr int lane_shift = 8;  // a tally's lanes, above its count: 56 of them at most
+  static constexpr std::uint64_t count_mask = (std::uint64_t{1} << lane_shift) - 1;
   std::uint64_t qbits[unsigned{Groups}];
-  std::uint64_t askers[unsigned{Groups}];  // the lanes that asked each group (run time only)
-  unsigned char count[unsigned{Groups}];
+  std::uint64_t tally[unsigned{Groups}];
 
-  BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, askers{}, count{} {}
+  BANKCHECK_HOST_DEVICE constexpr bank_counts() noexcept : qbits{}, tally{} {}
   // cppcheck-suppress uninitMemberVar
   BANKCHECK_HOST_DEVICE bank_counts(leave_unset, int used) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
     for (int b = 0; b < used; b += 8)
-      for (int j = 0; j < 8; ++j) qbits[b + j] = 0, askers[b + j] = 0, count[b + j] = 0;
+      for (int j = 0; j < 8; ++j) qbits[b + j] = 0, tally[b + j] = 0;
   }
 };
 // Enough counters for Arch's banks: its own number for a built-in architecture, else 64.
@@ -504,6 +508,35 @@ BANKCHECK_HOST_DEVICE constexpr int witness_among(const lane_values<Lanes>& v, s
   return a;
 }
 
+// serve_phase's counters at run time, for lanes lo..hi (56 at most), all called, whose values
+// lie within 64 bank rows (so a chunk's q-bit names its row): a group's count grows where its
+// q-bits grow (`old < now`: the bit was clear), and its tally records its lanes, for the witness
+// (witness_among). Returns the worst count; sets `group` to the first group to reach it, and
+// `asked` to that group's lanes where the count is 2 or more (else 0). No test a lane. The row
+// is its own variable, so that g++ sets its bit with one instruction (`bts`), not a shift by a
+// variable count.
+template <int Groups, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int lo, int hi, const geometry& g,
+                                                bank_counts<Groups>& counts, int& group, std::uint64_t& asked) noexcept {
+  constexpr int lane_shift = bank_counts<Groups>::lane_shift;
+  const int down = g.down, row_shift = g.down + g.group_shift;
+  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1;
+  int worst = 0, worst_group = -1;
+  std::uint64_t lane = std::uint64_t{1} << lane_shift;
+  for (int l = lo; l <= hi; ++l, lane <<= 1) {
+    const std::uint64_t x = v.value[l], b = x >> down & group_mask, row = x >> row_shift & 63,
+                        old = counts.qbits[b], now = old | std::uint64_t{1} << row,
+                        tally = counts.tally[b] + lane + (old < now);
+    counts.qbits[b] = now;
+    counts.tally[b] = tally;
+    if (static_cast<int>(tally & bank_counts<Groups>::count_mask) > worst)
+      worst = static_cast<int>(tally & bank_counts<Groups>::count_mask), worst_group = static_cast<int>(b);
+  }
+  group = worst_group;
+  asked = worst >= 2 ? counts.tally[worst_group] >> lane_shift << lo : 0;
+  return worst;
+}
+
 // The engine's core: the lanes of one phase, whose values are already checked. Adds the phase
 // to r: ideal += 1, wavefronts += max over banks of distinct words, and the witness if it is
 // the worst so far. `whole`: the phase holds every gathered lane, so v.diff is its diff.
@@ -556,7 +589,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
                                      within_64_rows(v, lo, hi, down + group_shift));
     bank_counts<Groups> counts = to_fill<bank_counts<Groups>>(1 << group_shift);
     std::uint64_t* qbits = counts.qbits;
-    unsigned char* count = counts.count;
+    std::uint64_t* tally = counts.tally;
     if (exact && span.dense && up == 0 && !BANKCHECK_DETAIL_AT_RUN_TIME()) {
       // The common case in a constant evaluation (and wherever BANKCHECK_DETAIL_AT_RUN_TIME()
       // cannot tell, as in CUDA code): a group's count is its q-bits' popcount, with no counter
@@ -570,20 +603,8 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
         const int n = BANKCHECK_DETAIL_SET_BITS(qbits[b] |= std::uint64_t{1} << (x >> row_shift & 63));
         if (n > worst) worst = n, worst_bank = static_cast<int>(b);
       }
-    } else if (exact && span.dense && up == 0) {  // the common case, without a test per lane
-      // Each group's lanes are recorded too, for the witness (witness_among).
-      const int row_shift = down + group_shift;
-      std::uint64_t lane = std::uint64_t{1} << lo;
-      for (int l = lo; l <= hi; ++l, lane <<= 1) {
-        const std::uint64_t x = v.value[l], b = x >> down & group_mask, bit = std::uint64_t{1} << (x >> row_shift & 63),
-                            old = qbits[b];
-        qbits[b] = old | bit;
-        counts.askers[b] |= lane;
-        const int n = count[b] + ((old & bit) == 0);
-        count[b] = static_cast<unsigned char>(n);
-        if (n > worst) worst = n, worst_bank = static_cast<int>(b);
-      }
-      asked = worst >= 2 ? counts.askers[worst_bank] : 0;
+    } else if (exact && span.dense && up == 0 && hi - lo < 64 - bank_counts<Groups>::lane_shift) {
+      worst = count_dense(v, lo, hi, g, counts, worst_bank, asked);  // the common case, without a test per lane
     } else {
       for (int l = lo; l <= hi; ++l) {
         if (!(lanes >> l & 1)) continue;
@@ -595,7 +616,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
           if (seen) continue;
         }
         qbits[b] |= bit;
-        if (++count[b] > worst) worst = count[b], worst_bank = b;
+        if (static_cast<int>(++tally[b]) > worst) worst = static_cast<int>(tally[b]), worst_bank = b;
       }
     }
     if (worst_bank > 0) worst_bank <<= g.word_shift;
@@ -671,6 +692,44 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
     c = v.value[++b] << g.up >> g.down;
   r.worst = conflict_witness{phase, static_cast<int>((c0 << g.word_shift) & static_cast<unsigned>(g.banks - 1)), lo, b,
                              c0 << g.word_shift, (v.value[b] << g.up >> g.down) << g.word_shift};
+}
+
+// At run time, every counted phase of one instruction in one call (run calls it where the values
+// are not affine over GF(2)), when each phase's called lanes are a dense span, the values span
+// more than one bank row (else serve_phase settles each phase at once) and lie within 64: what
+// serve_phase does for each phase by count_dense, with the rows' test made once for all phases,
+// not once a phase, and no call a phase. Returns false, having changed nothing, where it cannot.
+// With count_dense's tally, random words nearby went 1485 / 1873 / 2408 -> 1195 / 1346 / 1569
+// instructions at 4 / 8 / 16 bytes, 77-86 / 97-98 / 131-142 -> 62-63 / 71-76 / 82-85 ns
+// (benchmarks/README.md, twentieth session). Left to be inlined: out of line
+// (BANKCHECK_DETAIL_OUT_OF_LINE) it took random words 11-15 ns more. Taking r by reference cost
+// XOR-swizzled columns 4-5 ns at 8 and 16 bytes (the report stays in memory through run's other
+// loop); passing and returning it by value cost random words 3-6 ns and the mix about 1 ns.
+template <int Groups, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr bool count_phases(const lane_values<Lanes>& v, const phase_groups& groups,
+                                                  std::uint64_t call, const geometry& g, report& r) noexcept {
+  const lane_span all = span_of(call);
+  if (g.row == 0 || g.up != 0 || !all.dense || all.last - all.first >= 64 - bank_counts<Groups>::lane_shift ||
+      v.diff < g.row || !(v.diff < 64 * g.row || within_64_rows(v, all.first, all.last, g.down + g.group_shift)))
+    return false;
+  for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i)
+    if ((groups.lanes[i] & call) != 0 && !span_of(groups.lanes[i] & call).dense) return false;
+  for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+    const std::uint64_t lanes = groups.lanes[i] & call;
+    if (lanes == 0) continue;
+    const lane_span span = span_of(lanes);
+    bank_counts<Groups> counts = to_fill<bank_counts<Groups>>(1 << g.group_shift);
+    int group = -1;
+    std::uint64_t asked = 0;
+    const int worst = count_dense(v, span.first, span.last, g, counts, group, asked);
+    ++r.ideal, r.wavefronts += worst;
+    if (worst <= r.degree) continue;
+    r.degree = worst;
+    if (worst < 2) continue;
+    r.worst.phase = i, r.worst.bank = group << g.word_shift;
+    r.worst.lane_a = witness_among(v, asked, g, r.worst);
+  }
+  return true;
 }
 
 // The load merge rule's condition P(k): no active lane's partner i^k is active with another address.
@@ -753,7 +812,11 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
                               ((p.call & 15) != 15 || (v.value[3] ^ v.value[2] ^ v.value[1]) == v.value[0])
                           ? xor_affine(v, p.call, g)
                           : xor_costs{};
-  for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+  for (int i = BANKCHECK_DETAIL_AT_RUN_TIME() && !Visitor::wants_passes && !x.affine &&
+                       count_phases<counters_for<Arch>()>(v, groups, p.call, g, r)
+                   ? phase_groups::capacity
+                   : 0;
+       i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
       x.affine
