@@ -248,9 +248,8 @@ struct phase_state {
 // runs only at run time, records the group's lanes (bit 8 + l - lo for lane l), for the witness:
 // one word to read and write a lane, not a count and a mask (random 4-byte words: 65.6-66.7 ->
 // 57.2-58.0 ns in a standalone copy of the counting loop; benchmarks/README.md, twentieth
-// session). At run time
-// (to_fill) only the first `used` are zeroed, rounded up to a multiple of 8: the groups a phase
-// can touch (8 of 32 for 16-byte accesses on NVIDIA).
+// session). At run time (to_fill) only the first `used` are zeroed, rounded up to a multiple of
+// 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
 // Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
 // fifth of their run time; a loop of variable length became two calls to memset a phase, and
 // blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
@@ -513,8 +512,8 @@ BANKCHECK_HOST_DEVICE constexpr int witness_among(const lane_values<Lanes>& v, s
 // q-bits grow (`old < now`: the bit was clear), and its tally records its lanes, for the witness
 // (witness_among). Returns the worst count; sets `group` to the first group to reach it, and
 // `asked` to that group's lanes where the count is 2 or more (else 0). No test a lane. The row
-// is its own variable, so that g++ sets its bit with one instruction (`bts`), not a shift by a
-// variable count.
+// is its own variable, so that g++ and clang++ set its bit with one instruction (`bts`), not a
+// shift by a variable count.
 template <int Groups, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int lo, int hi, const geometry& g,
                                                 bank_counts<Groups>& counts, int& group, std::uint64_t& asked) noexcept {
