@@ -1298,11 +1298,13 @@ BANKCHECK_HOST_DEVICE constexpr int witness_among(const lane_values<Lanes>& v, s
   return a;
 }
 
-// serve_phase's counters at run time, for lanes lo..hi (56 at most), all called, whose values
-// lie within 64 bank rows (so a chunk's q-bit names its row): a group's count grows where its
-// q-bits grow (`old < now`: the bit was clear), and its tally records its lanes, for the witness
-// (witness_among). Returns the worst count; sets `group` to the first group to reach it, and
-// `asked` to that group's lanes where the count is 2 or more (else 0). No test a lane. The row
+// serve_phase's counters at run time, for lanes lo..hi, all called, whose values lie within 64
+// bank rows (so a chunk's q-bit names its row): a group's count grows where its q-bits grow
+// (`old < now`: the bit was clear), and its tally records its lanes, for the witness
+// (witness_among), where they fit (56 lanes at most; wider phases, as gfx950's 64-lane ones,
+// record none). Returns the worst count; sets `group` to the first group to reach it, and
+// `asked` to that group's lanes where the count is 2 or more and they were recorded (else 0:
+// serve_phase then searches for the witness). No test a lane. The row
 // is its own variable, so that g++ and clang++ set its bit with one instruction (`bts`), not a
 // shift by a variable count.
 template <int Groups, int Lanes>
@@ -1312,7 +1314,8 @@ BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int
   const int down = g.down, row_shift = g.down + g.group_shift;
   const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1;
   int worst = 0, worst_group = -1;
-  std::uint64_t lane = std::uint64_t{1} << lane_shift;
+  const bool record = hi - lo < 64 - lane_shift;
+  std::uint64_t lane = record ? std::uint64_t{1} << lane_shift : 0;
   for (int l = lo; l <= hi; ++l, lane <<= 1) {
     const std::uint64_t x = v.value[l], b = x >> down & group_mask, row = x >> row_shift & 63,
                         old = counts.qbits[b], now = old | std::uint64_t{1} << row,
@@ -1323,7 +1326,7 @@ BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int
       worst = static_cast<int>(tally & bank_counts<Groups>::count_mask), worst_group = static_cast<int>(b);
   }
   group = worst_group;
-  asked = worst >= 2 ? counts.tally[worst_group] >> lane_shift << lo : 0;
+  asked = worst >= 2 && record ? counts.tally[worst_group] >> lane_shift << lo : 0;
   return worst;
 }
 
@@ -1393,7 +1396,7 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
         const int n = BANKCHECK_DETAIL_SET_BITS(qbits[b] |= std::uint64_t{1} << (x >> row_shift & 63));
         if (n > worst) worst = n, worst_bank = static_cast<int>(b);
       }
-    } else if (exact && span.dense && up == 0 && hi - lo < 64 - bank_counts<Groups>::lane_shift) {
+    } else if (exact && span.dense && up == 0) {
       worst = count_dense(v, lo, hi, g, counts, worst_bank, asked);  // the common case, without a test per lane
     } else {
       for (int l = lo; l <= hi; ++l) {
