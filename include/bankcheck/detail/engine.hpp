@@ -697,10 +697,11 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
 }
 
 // At run time, every counted phase of one instruction in one call (run calls it where the values
-// are not affine over GF(2)), when each phase's called lanes are a dense span, the values span
-// more than one bank row (else serve_phase settles each phase at once) and lie within 64: what
-// serve_phase does for each phase by count_dense, with the rows' test made once for all phases,
-// not once a phase, and no call a phase. Returns false, having changed nothing, where it cannot.
+// are not affine over GF(2)), when each phase's called lanes are a dense span of 56 lanes at most
+// (whose tally records them, for the witness), the values span more than one bank row (else
+// serve_phase settles each phase at once) and lie within 64: what serve_phase does for each
+// phase by count_dense, with the rows' test made once for all phases, not once a phase, and no
+// call a phase. Returns false, having changed nothing, where it cannot.
 // With count_dense's tally, random words nearby went 1485 / 1873 / 2408 -> 1195 / 1346 / 1569
 // instructions at 4 / 8 / 16 bytes, 77-86 / 97-98 / 131-142 -> 62-63 / 71-76 / 82-85 ns
 // (benchmarks/README.md, twentieth session). Left to be inlined: out of line
@@ -711,11 +712,15 @@ template <int Groups, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr bool count_phases(const lane_values<Lanes>& v, const phase_groups& groups,
                                                   std::uint64_t call, const geometry& g, report& r) noexcept {
   const lane_span all = span_of(call);
-  if (g.row == 0 || g.up != 0 || !all.dense || all.last - all.first >= 64 - bank_counts<Groups>::lane_shift ||
-      v.diff < g.row || !(v.diff < 64 * g.row || within_64_rows(v, all.first, all.last, g.down + g.group_shift)))
-    return false;
+  const int most = 63 - bank_counts<Groups>::lane_shift;  // the widest span a tally records
+  if (g.row == 0 || g.up != 0 || !all.dense || v.diff < g.row) return false;
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i)
     if ((groups.lanes[i] & call) != 0 && !span_of(groups.lanes[i] & call).dense) return false;
+  for (int i = 0; all.last - all.first > most && i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+    const std::uint64_t lanes = groups.lanes[i] & call;  // a wave64 call: are its phases narrow enough?
+    if (lanes != 0 && highest_lane(lanes) - lowest_lane(lanes) > most) return false;
+  }
+  if (!(v.diff < 64 * g.row || within_64_rows(v, all.first, all.last, g.down + g.group_shift))) return false;
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & call;
     if (lanes == 0) continue;
