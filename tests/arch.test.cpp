@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <initializer_list>
 
 using namespace bankcheck;
 
@@ -34,6 +35,11 @@ constexpr std::uint64_t b128_pattern(int l) { return 16 * static_cast<std::uint6
 
 static_assert(lane_range(4, 7) == 0xf0 && lane_range(0, 63) == ~std::uint64_t{0} && lane_range(32, 63) == 0xffffffff00000000);
 static_assert(same(blocks(32, 8), 0xff, 0xff00, 0xff0000, 0xff000000));
+// blocks() counts its blocks where their width is a power of two; twice() keeps them blocks
+// where they end at lane 31.
+static_assert(blocks(32, 8).blocks == 4 && blocks(32, 32).blocks == 1 && blocks(64, 16).blocks == 4);
+static_assert(blocks(36, 12).blocks == 0 && twice(blocks(32, 8)).blocks == 8 && twice(blocks(16, 8)).blocks == 0);
+static_assert(twice(blocks(32, 4)).blocks == 0, "16 blocks do not fit the table");
 static_assert(check(nv) == errc::none && check(cdna3) == errc::none && check(cdna4) == errc::none);
 static_assert(check(r3) == errc::none && check(r4) == errc::none);
 
@@ -43,6 +49,7 @@ static_assert(same(nv.load[0], r(0, 31)) && same(nv.load[2], r(0, 31)) && same(n
 static_assert(same(nv.load[3], r(0, 15), r(16, 31)) && same(nv.store[3], r(0, 15), r(16, 31)));
 static_assert(same(nv.load[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31)) && same(nv.store[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31)));
 static_assert(same(nv.merged_load[3], r(0, 31)) && same(nv.merged_load[4], r(0, 15), r(16, 31)));
+static_assert(nv.store[4].blocks == 4 && nv.merged_load[4].blocks == 2 && nv.load[2].blocks == 1);
 
 // CDNA3 gfx942, wave64, 32 banks.
 static_assert(cdna3.warp_size == 64 && cdna3.banks == 32 && !cdna3.merge_loads && !cdna3.matrix_ops);
@@ -52,6 +59,7 @@ static_assert(same(cdna3.load[4], r(0, 3) | r(20, 23), r(4, 7) | r(16, 19), r(8,
                    r(32, 35) | r(52, 55), r(36, 39) | r(48, 51), r(40, 43) | r(60, 63), r(44, 47) | r(56, 59)));
 static_assert(same(cdna3.store[4], r(0, 7), r(8, 15), r(16, 23), r(24, 31), r(32, 39), r(40, 47), r(48, 55), r(56, 63)));
 static_assert(same(cdna3.store[3], r(0, 15), r(16, 31), r(32, 47), r(48, 63)));
+static_assert(cdna3.store[4].blocks == 8 && cdna3.load[4].blocks == 0 && cdna3.load[2].blocks == 2);
 // b32 in two 32-lane phases: lanes l and l + 32 reading one word cost 1 + 1, not 1.
 static_assert(analyze([](int l) { return 4 * (l % 32); }, load(4), whole_warp, arch::gfx942).wavefronts == 2);
 // b64 in four 16-lane phases, not two of 32.
@@ -133,9 +141,99 @@ TEST_CASE("a user-described architecture is plain data") {
   broken = tiny;
   broken.load[0].lanes[0] |= 1ull << 20;  // a lane outside the warp
   CHECK(check(broken) == errc::architecture_is_invalid);
+  // A count of blocks that the lanes do not bear out.
+  for (const int n : {-1, 1, 3, 9}) {
+    broken = tiny;
+    broken.store[4].blocks = n;
+    CHECK(check(broken) == errc::architecture_is_invalid);
+    CHECK(analyze([](int l) { return 16 * l; }, store(16), whole_warp, broken).error == errc::architecture_is_invalid);
+  }
+  broken = tiny;
+  broken.store[4].lanes[0] = lane_range(0, 3) | lane_range(12, 15), broken.store[4].lanes[1] = lane_range(4, 11);
+  CHECK(check(broken) == errc::architecture_is_invalid);  // still counted as blocks
+  broken.store[4].blocks = 0;
+  CHECK(check(broken) == errc::none);  // phases, not blocks
+  broken.store[4].blocks = 2;
+  CHECK(check(broken) == errc::architecture_is_invalid);
   // ldmatrix takes its row addresses from lanes 0..31: a 16-lane warp cannot have it.
   broken = tiny;
   broken.matrix_ops = true;
   CHECK(check(broken) == errc::architecture_is_invalid);
   CHECK(analyze([](int l) { return 16 * l; }, ldmatrix(1), whole_warp, broken).error == errc::architecture_is_invalid);
+}
+
+// The engine costs one phase for all where the table says its phases are blocks (`blocks`): the
+// same reports as from the same lanes with no count, at compile time and at run time, for lanes
+// affine in groups of 1 to 32 lanes at strides of 0 to 40 elements, for the whole warp and some
+// of its halves and quarters. A count of blocks whose width is not a power of two is refused.
+namespace {
+constexpr architecture uncounted(architecture a) {
+  for (int i = 0; i < 5; ++i) a.load[i].blocks = a.store[i].blocks = a.merged_load[i].blocks = 0;
+  return a;
+}
+// Phases of 12 lanes: blocks, but not of a power-of-two width, whose phases can cost
+// differently (lanes sharing values in groups of 16, in one group of banks: 1, 2, 2, 1 values).
+constexpr architecture twelves(int counted) {
+  architecture a{};
+  a.name = "twelves";
+  a.warp_size = 48;
+  for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = blocks(48, 12);
+  a.store[4].blocks = counted;
+  return a;
+}
+constexpr bool same_report(const report& a, const report& b) {
+  return a.error == b.error && a.wavefronts == b.wavefronts && a.ideal == b.ideal && a.degree == b.degree &&
+         a.merged == b.merged && a.worst.phase == b.worst.phase && a.worst.bank == b.worst.bank &&
+         a.worst.lane_a == b.worst.lane_a && a.worst.lane_b == b.worst.lane_b && a.worst.word_a == b.worst.word_a &&
+         a.worst.word_b == b.worst.word_b;
+}
+// Lanes in groups of 2^Shared sharing a value, Stride elements of Bytes apart.
+template <int Shared, int Stride, int Bytes>
+constexpr std::uint64_t grouped(int l) {
+  return std::uint64_t{Bytes} * std::uint64_t{Stride} * static_cast<std::uint64_t>(l >> Shared) + 4096;
+}
+constexpr bool counted_as_uncounted() {
+  const architecture with = arch::nvidia, without = uncounted(arch::nvidia);
+  const report a = analyze(grouped<0, 8, 16>, store(16), whole_warp, with),
+               b = analyze(grouped<0, 8, 16>, store(16), whole_warp, without);
+  const report c = analyze(grouped<1, 32, 8>, store(8), whole_warp, with),
+               d = analyze(grouped<1, 32, 8>, store(8), whole_warp, without);
+  return same_report(a, b) && a.wavefronts == 32 && a.ideal == 4 && same_report(c, d) && c.wavefronts == 16 &&
+         c.ideal == 2;
+}
+}  // namespace
+static_assert(counted_as_uncounted());
+static_assert(check(twelves(0)) == errc::none && check(twelves(4)) == errc::architecture_is_invalid);
+static_assert(analyze(grouped<4, 8, 16>, store(16), whole_warp, twelves(0)).wavefronts == 6);
+
+TEST_CASE("phases counted as blocks cost what the same phases cost uncounted") {
+  const architecture tables[] = {arch::nvidia, arch::gfx942, arch::gfx950, arch::rdna4};
+  const std::uint64_t masks[] = {~std::uint64_t{0}, 0xffffffff, 0xffff, 0xffff0000, 0xff00ff00, 0xffffffff00000000};
+  int compared = 0, on_blocks = 0;
+  for (const architecture& with : tables) {
+    const architecture without = uncounted(with);
+    for (const int bytes : {4, 8, 16})
+      for (int shared = 0; shared <= 5; ++shared)
+        for (int stride = 0; stride <= 40; ++stride)
+          for (const std::uint64_t mask : masks)
+            for (const bool is_store : {false, true}) {
+              if ((mask & ~lane_range(0, with.warp_size - 1)) != 0 && mask != ~std::uint64_t{0}) continue;
+              const access op = is_store ? store(bytes) : load(bytes);
+              const auto f = [&](int l) {
+                return std::uint64_t{4096} +
+                       static_cast<std::uint64_t>(bytes * stride) * static_cast<std::uint64_t>(l >> shared);
+              };
+              const report a = analyze(f, op, mask, with), b = analyze(f, op, mask, without);
+              CAPTURE(with.name);
+              CAPTURE(bytes);
+              CAPTURE(shared);
+              CAPTURE(stride);
+              CAPTURE(mask);
+              CHECK(same_report(a, b));
+              ++compared;
+              on_blocks += with.phases(op.kind, bytes, a.merged).blocks > 1 && mask == ~std::uint64_t{0};
+            }
+  }
+  CHECK(compared > 5000);
+  CHECK(on_blocks > 1000);  // whole warps on tables of blocks: the shortcut's cases, where lanes are affine
 }

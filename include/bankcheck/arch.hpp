@@ -13,9 +13,13 @@
 namespace bankcheck {
 
 // Lane masks of the phases of one instruction; the unused tail is 0. Lane l is bit l.
+// `blocks`, where not 0: the phases are that many blocks of s consecutive lanes, s a power of
+// two, phase p holding lanes p * s .. p * s + s - 1 (blocks() sets it). Then the engine costs one
+// phase for all where each costs the same. 0 says nothing; a wrong count makes the table invalid.
 struct phase_groups {
   static constexpr int capacity = 8;
   std::uint64_t lanes[capacity] = {};
+  int blocks = 0;
 };
 
 // Width 1, 2, 4, 8, 16 -> table index 0..4.
@@ -31,15 +35,18 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) no
 // `lanes` lanes cut into phases of `size` consecutive lanes. Example: blocks(32, 8) -> 0-7, 8-15, 16-23, 24-31
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcept {
   phase_groups g{};
-  for (int p = 0; p * size < lanes && p < phase_groups::capacity; ++p) g.lanes[p] = lane_range(p * size, p * size + size - 1);
+  for (int p = 0; p * size < lanes && p < phase_groups::capacity; ++p)
+    g.lanes[p] = lane_range(p * size, p * size + size - 1), g.blocks = (size & (size - 1)) == 0 ? p + 1 : 0;
   return g;
 }
 
-// The same groups, once for lanes 0-31 and once shifted to 32-63 (wave64 tables).
+// The same groups, once for lanes 0-31 and once shifted to 32-63 (wave64 tables). Blocks that end
+// at lane 31 stay blocks, twice as many.
 BANKCHECK_HOST_DEVICE constexpr phase_groups twice(phase_groups g) noexcept {
   int n = 0;
   while (n < phase_groups::capacity && g.lanes[n] != 0) ++n;
   for (int p = 0; p < n && n + p < phase_groups::capacity; ++p) g.lanes[n + p] = g.lanes[p] << 32;
+  g.blocks = g.blocks == n && n > 0 && 2 * n <= phase_groups::capacity && g.lanes[n - 1] >> 31 == 1 ? 2 * n : 0;
   return g;
 }
 
@@ -186,7 +193,8 @@ template <> inline constexpr bool builtin_arch<arch::rdna3_t> = true;
 template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
 
 // A table is valid when its groups come first (zeros only after), are disjoint, and together are
-// exactly the warp's lanes.
+// exactly the warp's lanes; and where `blocks` is not 0, its first `blocks` groups, and no more,
+// are blocks of s lanes from lane 0, s a power of two.
 BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp_size) noexcept {
   std::uint64_t seen = 0;
   bool ended = false;
@@ -195,6 +203,14 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
     ended = ended || m == 0;
     seen |= m;
   }
+  if (g.blocks < 0 || g.blocks > phase_groups::capacity ||
+      (g.blocks != 0 && g.blocks < phase_groups::capacity && g.lanes[g.blocks] != 0))
+    return false;
+  int s = 0;
+  while (g.blocks != 0 && s < 64 && (g.lanes[0] >> s & 1)) ++s;
+  if ((s & (s - 1)) != 0) return false;
+  for (int p = 0; p < g.blocks; ++p)
+    if (p * s >= 64 || g.lanes[p] != lane_range(p * s, p * s + s - 1)) return false;
   return seen == lane_range(0, warp_size - 1);
 }
 }  // namespace detail

@@ -429,11 +429,14 @@ struct xor_costs {
   unsigned char shift[7] = {};
 };
 // Out of line at run time for GCC and Clang: inlined into run, it cost run's other paths 16-26
-// instructions an access (benchmarks/README.md).
+// instructions an access (benchmarks/README.md). BANKCHECK_DETAIL_INLINE asks the opposite, where
+// g++'s own choice moves with unrelated code (count_phases).
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define BANKCHECK_DETAIL_OUT_OF_LINE __attribute__((noinline))
+#define BANKCHECK_DETAIL_INLINE __attribute__((always_inline))
 #else
 #define BANKCHECK_DETAIL_OUT_OF_LINE
+#define BANKCHECK_DETAIL_INLINE
 #endif
 template <int Lanes>
 BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affine(const lane_values<Lanes>& v,
@@ -674,16 +677,17 @@ BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const
 }
 
 // A phase of lanes whose values are affine over GF(2) (xor_affine): an aligned block of 2^k
-// lanes costs 2^x.shift[k], with no counting; other phases are counted.
+// lanes costs 2^x.shift[k], with no counting; other phases are counted. `repeat`: the phase
+// stands for that many, each an aligned block as wide (run's blocks of a whole warp).
 template <int Nodes, int Groups, int Lanes, class Visitor>
 BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v, std::uint64_t lanes, bool whole,
-                                                     const xor_costs& x, const geometry& g, int phase, Visitor& visit,
-                                                     report& r) noexcept {
+                                                     const xor_costs& x, const geometry& g, int phase, int repeat,
+                                                     Visitor& visit, report& r) noexcept {
   const lane_span span = span_of(lanes);
   const int k = aligned_block(span), lo = span.first;
   if (k < 0) return serve_phase<Nodes, Groups>(v, lanes, span, whole, g, phase, visit, r);
   const int cost = 1 << x.shift[k];
-  ++r.ideal, r.wavefronts += cost;
+  r.ideal += repeat, r.wavefronts += repeat * cost;
   if (cost <= r.degree) return;
   r.degree = cost;
   if (cost < 2) return;
@@ -704,13 +708,16 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
 // call a phase. Returns false, having changed nothing, where it cannot.
 // With count_dense's tally, random words nearby went 1485 / 1873 / 2408 -> 1195 / 1346 / 1569
 // instructions at 4 / 8 / 16 bytes, 77-86 / 97-98 / 131-142 -> 62-63 / 71-76 / 82-85 ns
-// (benchmarks/README.md, twentieth session). Left to be inlined: out of line
-// (BANKCHECK_DETAIL_OUT_OF_LINE) it took random words 11-15 ns more. Taking r by reference cost
+// (benchmarks/README.md, twentieth session). Inlined: out of line (BANKCHECK_DETAIL_OUT_OF_LINE)
+// it took random words 11-15 ns more, and g++ put it there itself when run grew by a few lines
+// (random 4- and 16-byte words 1200 / 1566 -> 1279 / 1763 instructions). Taking r by reference cost
 // XOR-swizzled columns 4-5 ns at 8 and 16 bytes (the report stays in memory through run's other
 // loop); passing and returning it by value cost random words 3-6 ns and the mix about 1 ns.
 template <int Groups, int Lanes>
-BANKCHECK_HOST_DEVICE constexpr bool count_phases(const lane_values<Lanes>& v, const phase_groups& groups,
-                                                  std::uint64_t call, const geometry& g, report& r) noexcept {
+BANKCHECK_DETAIL_INLINE BANKCHECK_HOST_DEVICE constexpr bool count_phases(const lane_values<Lanes>& v,
+                                                                          const phase_groups& groups,
+                                                                          std::uint64_t call, const geometry& g,
+                                                                          report& r) noexcept {
   const lane_span all = span_of(call);
   const int most = 63 - bank_counts<Groups>::lane_shift;  // the widest span a tally records
   if (g.row == 0 || g.up != 0 || !all.dense || v.diff < g.row) return false;
@@ -781,12 +788,17 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     // and |step| < 2^32 (affine_groups) keeps the chunks distinct modulo 2^64. groups is a power
     // of two (rows align), so gcd(s, groups) is s's lowest set bit, and p a power of two. (A loop
     // of its own: one loop for both kinds of phase cost counted accesses 5 clang steps and 12-26
-    // instructions at run time.)
-    const int first = lowest_lane(p.call), shared = affine.shift;
+    // instructions at run time.) Where the phases are blocks of one power-of-two width (the
+    // table's `blocks`) and the whole warp is called, each phase starts at a multiple of its
+    // width, so its groups of lanes sit in it as in every other, and it costs the same: phase 0,
+    // whose witness the loop would name, stands for all `repeat` of them (16-byte accesses on
+    // NVIDIA, four phases: 509 -> 409 instructions at run time, 288 -> 230 clang steps).
+    const int first = lowest_lane(p.call), shared = affine.shift,
+              repeat = groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
     const std::uint64_t step = affine.step, s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
     if ((step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
       const int period_shift = s == 0 ? 0 : g.group_shift - lowest_lane(s);
-      for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+      for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0 && (repeat == 1 || i == 0); ++i) {
         const std::uint64_t lanes = groups.lanes[i] & p.call;
         if (lanes == 0) continue;
         const lane_span span = span_of(lanes);
@@ -800,7 +812,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
         const int lo = span.first, q = (lo - first) >> shared,
                   cost = ((((span.last - first) >> shared) - q) >> period_shift) + 1,
                   next = first + ((q + (1 << period_shift)) << shared);
-        ++r.ideal, r.wavefronts += cost;
+        r.ideal += repeat, r.wavefronts += repeat * cost;
         if (cost <= r.degree) continue;
         r.degree = cost;
         if (cost < 2) continue;
@@ -819,16 +831,19 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
                               ((p.call & 15) != 15 || (v.value[3] ^ v.value[2] ^ v.value[1]) == v.value[0])
                           ? xor_affine(v, p.call, g)
                           : xor_costs{};
+  // Blocks of a whole warp cost the same here too: the XOR closed form's cost depends on a phase's
+  // width alone (XOR-swizzled 16-byte columns: 798 -> 687 instructions at run time).
   for (int i = BANKCHECK_DETAIL_AT_RUN_TIME() && !Visitor::wants_passes && !x.affine &&
                        count_phases<counters_for<Arch>()>(v, groups, p.call, g, r)
                    ? phase_groups::capacity
-                   : 0;
-       i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
+                   : 0,
+           repeat = x.affine && groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
+       i < phase_groups::capacity && groups.lanes[i] != 0 && (repeat == 1 || i == 0); ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
       x.affine
           ? serve_xor_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, lanes == p.call, x, g, i,
-                                                                                  visit, r)
+                                                                                  repeat, visit, r)
           : serve_phase<builtin_arch<Arch> ? 256 : 1024, counters_for<Arch>()>(v, lanes, span_of(lanes), lanes == p.call,
                                                                               g, i, visit, r);
   }
