@@ -155,6 +155,14 @@ TEST_CASE("a user-described architecture is plain data") {
   CHECK(check(broken) == errc::none);  // phases, not blocks
   broken.store[4].blocks = 2;
   CHECK(check(broken) == errc::architecture_is_invalid);
+  // Blocks of 4 lanes, but not in order: phases, not counted blocks.
+  broken = tiny;
+  broken.store[4] = phase_groups{{lane_range(0, 3), lane_range(8, 11), lane_range(4, 7), lane_range(12, 15)}};
+  CHECK(check(broken) == errc::none);
+  broken.store[4].blocks = 4;
+  CHECK(check(broken) == errc::architecture_is_invalid);
+  broken.store[4] = blocks(16, 4);
+  CHECK((broken.store[4].blocks == 4 && check(broken) == errc::none));
   // ldmatrix takes its row addresses from lanes 0..31: a 16-lane warp cannot have it.
   broken = tiny;
   broken.matrix_ops = true;
@@ -164,8 +172,9 @@ TEST_CASE("a user-described architecture is plain data") {
 
 // The engine costs one phase for all where the table says its phases are blocks (`blocks`): the
 // same reports as from the same lanes with no count, at compile time and at run time, for lanes
-// affine in groups of 1 to 32 lanes at strides of 0 to 40 elements, for the whole warp and some
-// of its halves and quarters. A count of blocks whose width is not a power of two is refused.
+// affine in groups of 1 to 32 lanes at strides of 0 to 40 elements, and for XOR-swizzled columns,
+// for the whole warp and some of its halves and quarters. A count of blocks whose width is not a
+// power of two is refused.
 namespace {
 constexpr architecture uncounted(architecture a) {
   for (int i = 0; i < 5; ++i) a.load[i].blocks = a.store[i].blocks = a.merged_load[i].blocks = 0;
@@ -223,14 +232,21 @@ TEST_CASE("phases counted as blocks cost what the same phases cost uncounted") {
                 return std::uint64_t{4096} +
                        static_cast<std::uint64_t>(bytes * stride) * static_cast<std::uint64_t>(l >> shared);
               };
+              // An XOR-swizzled column: element (l >> shared, c ^ (l >> shared)) of rows of 32.
+              const auto x = [&](int l) {
+                return std::uint64_t{1} << 16 |
+                       static_cast<std::uint64_t>(bytes * (32 * (l >> shared) + ((stride % 32) ^ (l >> shared) % 32)));
+              };
               const report a = analyze(f, op, mask, with), b = analyze(f, op, mask, without);
+              const report c = analyze(x, op, mask, with), d = analyze(x, op, mask, without);
               CAPTURE(with.name);
               CAPTURE(bytes);
               CAPTURE(shared);
               CAPTURE(stride);
               CAPTURE(mask);
               CHECK(same_report(a, b));
-              ++compared;
+              CHECK(same_report(c, d));
+              compared += 2;
               on_blocks += with.phases(op.kind, bytes, a.merged).blocks > 1 && mask == ~std::uint64_t{0};
             }
   }

@@ -203,14 +203,16 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
     ended = ended || m == 0;
     seen |= m;
   }
+  // Counted blocks: the first holds lanes 0..s-1, s a power of two (next = 2^s, 0 for 64 lanes),
+  // each other the one before it shifted by s, and the count ends where the groups do.
+  const std::uint64_t first = g.lanes[0], next = first + 1;
   if (g.blocks < 0 || g.blocks > phase_groups::capacity ||
-      (g.blocks != 0 && g.blocks < phase_groups::capacity && g.lanes[g.blocks] != 0))
+      (g.blocks != 0 && (g.lanes[g.blocks - 1] == 0 || (g.blocks < phase_groups::capacity && g.lanes[g.blocks] != 0) ||
+                         !(first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff ||
+                           first == 0xffffffff || first == ~std::uint64_t{0}))))
     return false;
-  int s = 0;
-  while (g.blocks != 0 && s < 64 && (g.lanes[0] >> s & 1)) ++s;
-  if ((s & (s - 1)) != 0) return false;
-  for (int p = 0; p < g.blocks; ++p)
-    if (p * s >= 64 || g.lanes[p] != lane_range(p * s, p * s + s - 1)) return false;
+  for (int p = 1; p < g.blocks; ++p)
+    if (g.lanes[p] != g.lanes[p - 1] * next) return false;
   return seen == lane_range(0, warp_size - 1);
 }
 }  // namespace detail
