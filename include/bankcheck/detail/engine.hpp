@@ -721,8 +721,8 @@ BANKCHECK_DETAIL_INLINE BANKCHECK_HOST_DEVICE constexpr bool count_phases(const 
   const lane_span all = span_of(call);
   const int most = 63 - bank_counts<Groups>::lane_shift;  // the widest span a tally records
   if (g.row == 0 || g.up != 0 || !all.dense || v.diff < g.row) return false;
-  // Every phase's called lanes dense: so where the phases are counted blocks, which meet a dense
-  // call in dense spans (random 16-byte words 1578 -> 1457 instructions).
+  // Every phase's called lanes must be a dense span. Counted blocks are, as a block meets a dense
+  // call in a dense span, so they skip the test (random 16-byte words 1578 -> 1457 instructions).
   for (int i = 0; groups.blocks == 0 && i < phase_groups::capacity && groups.lanes[i] != 0; ++i)
     if ((groups.lanes[i] & call) != 0 && !span_of(groups.lanes[i] & call).dense) return false;
   for (int i = 0; all.last - all.first > most && i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
