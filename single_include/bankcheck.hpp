@@ -1539,6 +1539,11 @@ BANKCHECK_DETAIL_INLINE BANKCHECK_HOST_DEVICE constexpr bool count_phases(const 
     if (lanes != 0 && highest_lane(lanes) - lowest_lane(lanes) > most) return false;
   }
   if (!(v.diff < 64 * g.row || within_64_rows(v, all.first, all.last, g.down + g.group_shift))) return false;
+  // The worst phase is picked without a branch, and its witness found once, after the loop: a
+  // branch a phase on whether it is the worst so far, which random words decide, cost random
+  // 8- and 16-byte words 9 and 12 ns (benchmarks/README.md, twenty-second session).
+  int ideal = 0, wavefronts = 0, degree = r.degree, worst_phase = -1, worst_group = 0;
+  std::uint64_t worst_asked = 0;
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
     const std::uint64_t lanes = groups.lanes[i] & call;
     if (lanes == 0) continue;
@@ -1547,12 +1552,15 @@ BANKCHECK_DETAIL_INLINE BANKCHECK_HOST_DEVICE constexpr bool count_phases(const 
     int group = -1;
     std::uint64_t asked = 0;
     const int worst = count_dense(v, span.first, span.last, g, counts, group, asked);
-    ++r.ideal, r.wavefronts += worst;
-    if (worst <= r.degree) continue;
-    r.degree = worst;
-    if (worst < 2) continue;
-    r.worst.phase = i, r.worst.bank = group << g.word_shift;
-    r.worst.lane_a = witness_among(v, asked, g, r.worst);
+    const bool worse = worst > degree;
+    ++ideal, wavefronts += worst;
+    degree = worse ? worst : degree, worst_phase = worse ? i : worst_phase, worst_group = worse ? group : worst_group;
+    worst_asked = worse ? asked : worst_asked;
+  }
+  r.ideal += ideal, r.wavefronts += wavefronts, r.degree = degree;
+  if (worst_phase >= 0 && degree >= 2) {
+    r.worst.phase = worst_phase, r.worst.bank = worst_group << g.word_shift;
+    r.worst.lane_a = witness_among(v, worst_asked, g, r.worst);
   }
   return true;
 }
