@@ -1168,12 +1168,25 @@ struct affine_lanes {
   std::uint64_t step = 0;
 };
 
+// groups_of_shared_values' test at run time: a step under 2^32 in magnitude, the first group's
+// lanes holding its first value, and every later lane the value n lanes before it plus step.
+// Two loops with no test between, which g++ and clang++ vectorize; the constant evaluation's loop,
+// with the step added at every n-th lane, they did not (four lanes sharing each 16-byte word: 540
+// -> 457 instructions; benchmarks/README.md, twenty-second session). Nonzero when they do not.
+template <int Lanes>
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t shared_off(const lane_values<Lanes>& v, int lo, int hi, int n,
+                                                         std::uint64_t step) noexcept {
+  std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // as affine_groups requires
+  for (int l = lo + 1; l < lo + n; ++l) off |= v.value[l] ^ v.value[lo];
+  for (int l = lo + n; l <= hi; ++l) off |= v.value[l] - v.value[l - n] - step;
+  return off;
+}
+
 // affine_groups' test of lanes that share values, where the first two do: the first group's
 // lanes n, the first power of two whose lane holds another value (the loop tests the lanes
 // between), then every lane against its group's value. A sparse span reads no further (lanes
-// outside the call mask are unset at run time). At run time the last loop does not stop at the
-// first lane that fails, and the compilers vectorize it (four lanes sharing each word, 16-byte
-// accesses: 825 -> 630 instructions; benchmarks/README.md, nineteenth session).
+// outside the call mask are unset at run time). At run time shared_off decides, and the last
+// loop starts past hi; in a constant evaluation that loop stops at the first lane that fails.
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_values<Lanes>& v, lane_span span) noexcept {
   const int lo = span.first, hi = span.last;
@@ -1182,8 +1195,9 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   while (span.dense && lo + n <= hi && v.value[lo + n] == x0) n *= 2;
   if (!span.dense || lo + n > hi) return affine_lanes{};
   const std::uint64_t step = v.value[lo + n] - x0;
-  std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
-  for (int l = lo + 1; l <= hi && (off == 0 || BANKCHECK_DETAIL_AT_RUN_TIME()); ++l)
+  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? shared_off(v, lo, hi, n, step)
+                                                    : step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
+  for (int l = BANKCHECK_DETAIL_AT_RUN_TIME() ? hi + 1 : lo + 1; l <= hi && off == 0; ++l)
     off |= v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
 }
