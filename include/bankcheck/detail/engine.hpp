@@ -492,9 +492,16 @@ BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affin
 // a chunk's q-bit (its row % 64) names its row. serve_phase asks at run time where diff cannot
 // tell, as when values within a few rows cross a multiple of 64 rows (random 16-byte words
 // nearby do in about half their phases), so that their phase is counted by the counters, not by
-// the loop that looks back for aliases with a branch a lane.
+// the loop that looks back for aliases with a branch a lane. First every row within 32 of the
+// first lane's, a test that the compilers vectorize (random words nearby pass it); then the
+// rows' range, a loop of minimum and maximum that they do not (random 16-byte words 1308 -> 1216
+// instructions; benchmarks/README.md, twenty-second session).
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr bool within_64_rows(const lane_values<Lanes>& v, int lo, int hi, int row_shift) noexcept {
+  const std::uint64_t below = (v.value[lo] >> row_shift) - 32;
+  std::uint64_t near = 0;  // bit 6 or above: a row 32 or more away
+  for (int l = lo + 1; l <= hi; ++l) near |= (v.value[l] >> row_shift) - below;
+  if (near < 64) return true;
   std::uint64_t low = v.value[lo], high = low;
   for (int l = lo + 1; l <= hi; ++l)
     low = v.value[l] < low ? v.value[l] : low, high = v.value[l] > high ? v.value[l] : high;
