@@ -252,7 +252,7 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) no
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcept {
   phase_groups g{};
   for (int p = 0; p * size < lanes && p < phase_groups::capacity; ++p)
-    g.lanes[p] = lane_range(p * size, p * size + size - 1), g.blocks = (size & (size - 1)) == 0 ? p + 1 : 0;
+    g.lanes[p] = lane_range(0, size - 1) << (p * size), g.blocks = (size & (size - 1)) == 0 ? p + 1 : 0;
   return g;
 }
 
