@@ -112,12 +112,14 @@ struct address_type {
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
-// errc::none, or the rule some value breaks: every value at once, from their OR `all`.
+// errc::none, or the rule some value breaks: every value at once, from their OR `all`. width is
+// a power of two (a checked access's), so a multiple of it has no bit below it: a mask, not the
+// division that `%` by a width known only at run time is.
 BANKCHECK_HOST_DEVICE constexpr errc check_values(u64 all, int unit, bool is_signed, int width) noexcept {
   return is_signed && (all >> 63) ? violated::address_must_not_be_negative()
          : unit > 1 && all > ~u64{0} / static_cast<unsigned>(unit)
              ? violated::address_is_out_of_range()
-         : all * static_cast<unsigned>(unit) % static_cast<unsigned>(width) != 0
+         : (all * static_cast<unsigned>(unit) & static_cast<unsigned>(width - 1)) != 0
              ? violated::address_must_be_a_multiple_of_the_access_width()
              : errc::none;
 }
