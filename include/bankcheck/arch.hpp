@@ -33,9 +33,10 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) no
 }
 
 namespace detail {
-// blocks' table from the first block's mask m: one expression, so one step of a constant
-// evaluation's budget, and no loop at run time (16-byte accesses, four phases: 18-25 fewer
-// instructions; benchmarks/README.md, twenty-second session). A block p * size < lanes exists.
+// blocks' table from the first block's mask m; block p exists where p * size < lanes. One
+// expression: one step of a constant evaluation's budget, and no loop at run time, where the
+// loop it replaces cost every shape of the run-time benchmark 10-16 instructions and 2-5 ns
+// more (benchmarks/README.md, twenty-second session).
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks_from(std::uint64_t m, int lanes, int size) noexcept {
   return phase_groups{{m, size < lanes ? m << size : 0, 2 * size < lanes ? m << 2 * size : 0,
                        3 * size < lanes ? m << 3 * size : 0, 4 * size < lanes ? m << 4 * size : 0,

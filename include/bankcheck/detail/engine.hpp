@@ -363,7 +363,7 @@ struct affine_lanes {
 // lanes holding its first value, and every later lane the value n lanes before it plus step.
 // Two loops with no test between, which g++ and clang++ vectorize; the constant evaluation's loop,
 // with the step added at every n-th lane, they did not (four lanes sharing each 16-byte word: 540
-// -> 457 instructions; benchmarks/README.md, twenty-second session). Nonzero when they do not.
+// -> 453 instructions; benchmarks/README.md, twenty-second session). Nonzero when they do not.
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t shared_off(const lane_values<Lanes>& v, int lo, int hi, int n,
                                                          std::uint64_t step) noexcept {
@@ -753,7 +753,7 @@ BANKCHECK_DETAIL_INLINE BANKCHECK_HOST_DEVICE constexpr bool count_phases(const 
   if (!(v.diff < 64 * g.row || within_64_rows(v, all.first, all.last, g.down + g.group_shift))) return false;
   // The worst phase is picked without a branch, and its witness found once, after the loop: a
   // branch a phase on whether it is the worst so far, which random words decide, cost random
-  // 8- and 16-byte words 9 and 12 ns (benchmarks/README.md, twenty-second session).
+  // 8- and 16-byte words 8-9 and 11-15 ns (benchmarks/README.md, twenty-second session).
   int ideal = 0, wavefronts = 0, degree = r.degree, worst_phase = -1, worst_group = 0;
   std::uint64_t worst_asked = 0;
   for (int i = 0; i < phase_groups::capacity && groups.lanes[i] != 0; ++i) {
