@@ -293,6 +293,20 @@ TEST_CASE("a counted access reports the same at compile time and at run time") {
   check_counted<3, 16>();
 }
 
+namespace {
+// Lanes in pairs 2^63 bytes apart (a multiple of 128, so every pair asks bank 16): pairs 0, 2, 4
+// ... share one address modulo 2^64 and pairs 1, 3 ... another, so bank 16 delivers 2 words, not
+// 16. The affine tests' bound (a step under 2^32 in magnitude) leaves them to the counters.
+constexpr std::uint64_t pairs_far_apart(int l) { return (std::uint64_t{1} << 63) * static_cast<unsigned>(l / 2) + 64; }
+constexpr report far_apart_at_compile_time = analyze([](int l) { return pairs_far_apart(l); }, load(4));
+static_assert(far_apart_at_compile_time.degree == 2 && far_apart_at_compile_time.wavefronts == 2,
+              "pairs 2^63 apart: two words in one bank");
+}  // namespace
+TEST_CASE("lanes sharing values 2^63 apart cost the same at run time as at compile time") {
+  const report r = analyze([](int l) { return pairs_far_apart(l + run_time_one - 1); }, load(4));
+  CHECK(same(far_apart_at_compile_time, r));
+}
+
 TEST_CASE("the report: witness, counts, bandwidth") {
   const report column = analyze([](int l) { return 4 * 32 * l; }, load(4));
   CHECK(column.ok());

@@ -359,15 +359,15 @@ struct affine_lanes {
   std::uint64_t step = 0;
 };
 
-// groups_of_shared_values' test at run time: a step under 2^32 in magnitude, the first group's
-// lanes holding its first value, and every later lane the value n lanes before it plus step.
-// Two loops with no test between, which g++ and clang++ vectorize; the constant evaluation's loop,
-// with the step added at every n-th lane, they did not (four lanes sharing each 16-byte word: 540
-// -> 453 instructions; benchmarks/README.md, twenty-second session). Nonzero when they do not.
+// groups_of_shared_values' test at run time: the first group's lanes hold its first value, and
+// every later lane the value n lanes before it plus step. Two loops with no test between, which
+// g++ and clang++ vectorize; the constant evaluation's loop, with the step added at every n-th
+// lane, they did not (four lanes sharing each 16-byte word: 540 -> 453 instructions;
+// benchmarks/README.md, twenty-second session). Nonzero when they do not.
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t shared_off(const lane_values<Lanes>& v, int lo, int hi, int n,
                                                          std::uint64_t step) noexcept {
-  std::uint64_t off = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // as affine_groups requires
+  std::uint64_t off = 0;
   for (int l = lo + 1; l < lo + n; ++l) off |= v.value[l] ^ v.value[lo];
   for (int l = lo + n; l <= hi; ++l) off |= v.value[l] - v.value[l - n] - step;
   return off;
@@ -385,9 +385,9 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   int n = 2;
   while (span.dense && lo + n <= hi && v.value[lo + n] == x0) n *= 2;
   if (!span.dense || lo + n > hi) return affine_lanes{};
-  const std::uint64_t step = v.value[lo + n] - x0;
-  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? shared_off(v, lo, hi, n, step)
-                                                    : step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);
+  const std::uint64_t step = v.value[lo + n] - x0,
+                      far = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // affine_groups' bound
+  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? far | shared_off(v, lo, hi, n, step) : far;
   for (int l = BANKCHECK_DETAIL_AT_RUN_TIME() ? hi + 1 : lo + 1; l <= hi && off == 0; ++l)
     off |= v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
