@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // bankcheck: the seed's checks, conflict_degree and strided_degree, on their own. Including it
 // costs a unit 15 / 11 M instructions (g++ / clang++, callgrind, over an empty unit), analyze.hpp
-// (which includes it) 71 / 63: what a hundred checks cost in all, where a unit has only these
-// (benchmarks/README.md, fifteenth and sixteenth sessions).
+// (which includes it) 83 / 72: what a hundred checks cost in all, where a unit has only these
+// (benchmarks/README.md, fifteenth session; measured again in the twenty-third).
 #ifndef BANKCHECK_SEED_HPP
 #define BANKCHECK_SEED_HPP
 
