@@ -307,6 +307,48 @@ TEST_CASE("lanes sharing values 2^63 apart cost the same at run time as at compi
   CHECK(same(far_apart_at_compile_time, r));
 }
 
+// The witness on a tie: the first phase to cost the worst; in it, the first bank to deliver that
+// many words, lanes taken in order (a lane's words in address order); lane_a the first lane to ask
+// that bank, lane_b the first after it to ask it for another word.
+namespace {
+// 4 bytes: bank 1 is asked first (lane 0, word 1), but bank 2 delivers a second word first (lanes
+// 1 and 2, words 2 and 34; bank 1's second word comes at lane 3): the witness is bank 2.
+constexpr std::uint64_t second_word_first(int l) {
+  return l == 0 ? 4 : l == 1 ? 8 : l == 2 ? 136 : l == 3 ? 132 : 4 * static_cast<std::uint64_t>(l);
+}
+constexpr report tie_of_banks = analyze([](int l) { return second_word_first(l); }, store(4));
+static_assert(tie_of_banks.degree == 2 && tie_of_banks.worst.phase == 0 && tie_of_banks.worst.bank == 2 &&
+                  tie_of_banks.worst.lane_a == 1 && tie_of_banks.worst.lane_b == 2 &&
+                  tie_of_banks.worst.word_a == 2 && tie_of_banks.worst.word_b == 34,
+              "a tie of banks: the first to deliver two words");
+// 8 bytes, two phases of 16 lanes, each with one bank pair delivering two words (lanes 14, 15
+// and lanes 30, 31): the witness is in phase 0.
+constexpr std::uint64_t two_in_each_phase(int l) {
+  return l == 15 || l == 31 ? 8 * static_cast<std::uint64_t>(l - 1) + 128 : 8 * static_cast<std::uint64_t>(l);
+}
+constexpr report tie_of_phases = analyze([](int l) { return two_in_each_phase(l); }, store(8));
+static_assert(tie_of_phases.wavefronts == 4 && tie_of_phases.degree == 2 && tie_of_phases.worst.phase == 0 &&
+                  tie_of_phases.worst.bank == 28 && tie_of_phases.worst.lane_a == 14 &&
+                  tie_of_phases.worst.lane_b == 15 && tie_of_phases.worst.word_a == 28 &&
+                  tie_of_phases.worst.word_b == 60,
+              "a tie of phases: the first");
+// 16 bytes: lanes 1 and 2 ask banks 4-7 for two chunks before lanes 0 and 3 ask banks 0-3 for
+// theirs; the witness names the group's first bank, where a lane's first word lies.
+constexpr std::uint64_t second_chunk_first(int l) {
+  return l == 2 ? 144 : l == 3 ? 128 : 16 * static_cast<std::uint64_t>(l);
+}
+constexpr report tie_of_groups = analyze([](int l) { return second_chunk_first(l); }, store(16));
+static_assert(tie_of_groups.degree == 2 && tie_of_groups.worst.phase == 0 && tie_of_groups.worst.bank == 4 &&
+                  tie_of_groups.worst.lane_a == 1 && tie_of_groups.worst.lane_b == 2 &&
+                  tie_of_groups.worst.word_a == 4 && tie_of_groups.worst.word_b == 36,
+              "a tie of bank groups: the first to deliver two chunks");
+}  // namespace
+TEST_CASE("the witness on a tie is the same at run time as at compile time") {
+  CHECK(same(tie_of_banks, analyze([](int l) { return second_word_first(l + run_time_one - 1); }, store(4))));
+  CHECK(same(tie_of_phases, analyze([](int l) { return two_in_each_phase(l + run_time_one - 1); }, store(8))));
+  CHECK(same(tie_of_groups, analyze([](int l) { return second_chunk_first(l + run_time_one - 1); }, store(16))));
+}
+
 TEST_CASE("the report: witness, counts, bandwidth") {
   const report column = analyze([](int l) { return 4 * 32 * l; }, load(4));
   CHECK(column.ok());

@@ -120,6 +120,17 @@ static_assert(analyze([](int l) { return 16 * l; }, load(16), whole_warp, odd_ba
               "2 banks of 4 bytes, rows of 8 bytes: a 16-byte lane spans two rows");
 static_assert(analyze([](int l) { return 8 * (l / 2); }, store(8), whole_warp, odd_banks(5)).wavefronts == 7,
               "16 distinct 2-word lanes over 5 banks: 32 words, 7 in banks 0 and 1");
+// The queues name the witness as the counters do on a tie: the first bank to deliver the worst
+// count of words. 24 banks: bank 1 is asked first (lane 0) but bank 2 delivers a second word
+// first (lanes 1 and 2, words 2 and 26; bank 1's second word comes at lane 3); lanes 4-31 share
+// words 3-23 (analyze.test.cpp has the same tie for the counters).
+namespace {
+constexpr int tie_word(int l) { return l == 0 ? 1 : l == 1 ? 2 : l == 2 ? 26 : l == 3 ? 25 : 3 + (l - 4) % 21; }
+constexpr report queued_tie = analyze([](int l) { return 4 * tie_word(l); }, store(4), whole_warp, odd_banks(24));
+}  // namespace
+static_assert(queued_tie.degree == 2 && queued_tie.worst.bank == 2 && queued_tie.worst.lane_a == 1 &&
+                  queued_tie.worst.lane_b == 2 && queued_tie.worst.word_a == 2 && queued_tie.worst.word_b == 26,
+              "a tie of banks in the queues: the first to deliver two words");
 
 TEST_CASE("a user-described architecture is plain data") {
   // A made-up 16-lane machine with 16 banks and 8-lane phases for every width.

@@ -13,7 +13,10 @@ namespace bankcheck {
 // The worst conflict: in phase `phase`, bank `bank` must deliver different words to lanes
 // lane_a (word_a) and lane_b (word_b). All -1 / 0 when no bank delivers two words. Phases are
 // numbered as the architecture's table for the op lists them, those without an active lane
-// included (as in pass_table::phase).
+// included (as in pass_table::phase). On a tie: the first phase to cost the most; in it, the
+// first bank to deliver that many words, lanes taken in order and a lane's words in address
+// order; lane_a is the first lane to ask that bank, lane_b the first after it to ask for another
+// word.
 struct conflict_witness {
   int phase = -1;
   int bank = -1;
