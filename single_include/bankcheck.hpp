@@ -77,6 +77,17 @@
 #endif
 #endif
 
+// Commas join statements on purpose in the headers: a constant evaluation's step budget counts
+// statements, not the expressions in one (benchmarks/README.md). Clang's -Wcomma (and so
+// -Weverything) would flag each: every header that does it puts its code between these two.
+#if defined(__clang__)
+#define BANKCHECK_DETAIL_COMMAS_BEGIN _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wcomma\"")
+#define BANKCHECK_DETAIL_COMMAS_END _Pragma("clang diagnostic pop")
+#else
+#define BANKCHECK_DETAIL_COMMAS_BEGIN
+#define BANKCHECK_DETAIL_COMMAS_END
+#endif
+
 #endif
 // include/bankcheck/error.hpp
 // bankcheck: the rules a query can break, as error codes and as compile errors.
@@ -169,6 +180,8 @@ BANKCHECK_RULE(tile_shape_is_invalid)
 #define BANKCHECK_OP_HPP
 
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 enum class op_kind : unsigned char { load, store, ldmatrix, stmatrix };
@@ -223,6 +236,8 @@ BANKCHECK_HOST_DEVICE constexpr access stmatrix(int count) noexcept {
 }
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif
 
@@ -840,6 +855,8 @@ struct pass_table {
 }  // namespace bankcheck
 
 #endif
+
+BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 namespace detail {
@@ -1712,6 +1729,8 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
 }  // namespace detail
 }  // namespace bankcheck
 
+BANKCHECK_DETAIL_COMMAS_END
+
 #endif
 // include/bankcheck/seed.hpp
 // bankcheck: the seed's checks, conflict_degree and strided_degree, on their own. Including it
@@ -1760,6 +1779,8 @@ BANKCHECK_HOST_DEVICE constexpr int strided_degree(long long d) noexcept {
 }  // namespace bankcheck
 
 #endif
+
+BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 
@@ -1867,6 +1888,8 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
 
 }  // namespace bankcheck
 
+BANKCHECK_DETAIL_COMMAS_END
+
 #endif
 // include/bankcheck/check.hpp
 // bankcheck: compile-time checks: is_conflict_free_v, and assert_conflict_free, whose compile
@@ -1951,6 +1974,8 @@ using swizzle_128b = xor_swizzle<3, 4, 3>;
 }  // namespace bankcheck
 
 #endif
+
+BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 
@@ -2129,6 +2154,8 @@ struct swizzled_bytes {
 
 }  // namespace bankcheck
 
+BANKCHECK_DETAIL_COMMAS_END
+
 #endif
 // include/bankcheck/pattern.hpp
 // bankcheck: access patterns: the warp-accesses a kernel makes over a whole tile.
@@ -2303,6 +2330,8 @@ struct matrix_tiles {
 }  // namespace bankcheck
 
 #endif
+
+BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 
@@ -2587,6 +2616,8 @@ inline constexpr tile_report analyze_pattern_v =
 
 }  // namespace bankcheck
 
+BANKCHECK_DETAIL_COMMAS_END
+
 #endif
 
 namespace bankcheck {
@@ -2663,6 +2694,8 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
 #include <boost/mp11/list.hpp>
 #endif
 
+
+BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 
@@ -2940,6 +2973,8 @@ struct padded_tile {
 };
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif
 // include/bankcheck/swizzled_tile.hpp
@@ -3290,6 +3325,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, Patt
 #include <cstdint>
 
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 // The exchange, as modelled (CUB 3.0, cub/block/block_exchange.cuh, BlockedToStriped and
@@ -3563,5 +3600,7 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads> {
 };
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

@@ -160,7 +160,8 @@ TEST_CASE("a user-described architecture is plain data") {
     CHECK(analyze([](int l) { return 16 * l; }, store(16), whole_warp, broken).error == errc::architecture_is_invalid);
   }
   broken = tiny;
-  broken.store[4].lanes[0] = lane_range(0, 3) | lane_range(12, 15), broken.store[4].lanes[1] = lane_range(4, 11);
+  broken.store[4].lanes[0] = lane_range(0, 3) | lane_range(12, 15);
+  broken.store[4].lanes[1] = lane_range(4, 11);
   CHECK(check(broken) == errc::architecture_is_invalid);  // still counted as blocks
   broken.store[4].blocks = 0;
   CHECK(check(broken) == errc::none);  // phases, not blocks

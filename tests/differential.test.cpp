@@ -86,8 +86,12 @@ ref_result compare(const ref_arch& ra, const architecture& la, access op, std::u
       for (int k = 0; k < words; ++k) {
         const std::uint64_t word = addr[static_cast<std::size_t>(l)] / 4 + static_cast<std::uint64_t>(k);
         if (word % static_cast<std::uint64_t>(ra.banks) != static_cast<std::uint64_t>(w.bank)) continue;
-        if (first < 0) first = l, first_word = word;
-        else if (second < 0 && word != first_word) second = l;
+        if (first < 0) {
+          first = l;
+          first_word = word;
+        } else if (second < 0 && word != first_word) {
+          second = l;
+        }
       }
     }
     CHECK(w.lane_a == first);
@@ -194,7 +198,10 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
       addr[l] = base;
       for (int j = 0; j < 6; ++j) addr[l] ^= (l >> j & 1) ? column[j] : 0;
     }
-    if (rng() % 6 == 0) addr[rng() % 64] ^= u << (rng() % 8), ++broken;  // not affine (at one lane, if called)
+    if (rng() % 6 == 0) {  // not affine (at one lane, if called)
+      addr[rng() % 64] ^= u << (rng() % 8);
+      ++broken;
+    }
     const ref_result want =
         compare(ra, lib_arch(ai), op, mask, addr, std::string(ra.name) + " XOR case " + std::to_string(n));
     conflicted += want.wavefronts > want.ideal;
@@ -235,7 +242,7 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns 
     switch (rng() % 5) {
       case 0: step = u * (rng() % 64); break;                          // a few chunks, or none
       case 1: step = u << (rng() % 12); break;                         // a power of two
-      case 2: step = u * (rng() % 4096), base += std::uint64_t{1} << 24, step = 0 - step; break;  // falling
+      case 2: step = 0 - u * (rng() % 4096); base += std::uint64_t{1} << 24; break;  // falling
       case 3: step = u * (rng() % 4 + 1) * (std::uint64_t{1} << 32); break;  // over 2^32: counted
       default: step = 4 * u * (rng() % 1024) + u; break;                // part of a word at 1 and 2 bytes
     }

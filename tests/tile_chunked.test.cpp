@@ -73,8 +73,18 @@ static_assert(analyze_pattern_v<column_segments<>, float, 256, 256, stepped>.wav
 
 TEST_CASE("join: the first error, else the sums and the first of the worst") {
   tile_report a{}, b{};
-  a.accesses = 3, a.wavefronts = 10, a.ideal = 3, a.worst_access = 1, a.worst.wavefronts = 4, a.worst.ideal = 1;
-  b.accesses = 2, b.wavefronts = 8, b.ideal = 2, b.worst_access = 4, b.worst.wavefronts = 4, b.worst.ideal = 1;
+  for (tile_report* t : {&a, &b}) {
+    t->worst.wavefronts = 4;
+    t->worst.ideal = 1;
+  }
+  a.accesses = 3;
+  a.wavefronts = 10;
+  a.ideal = 3;
+  a.worst_access = 1;
+  b.accesses = 2;
+  b.wavefronts = 8;
+  b.ideal = 2;
+  b.worst_access = 4;
   const tile_report tie = detail::join(a, b);
   CHECK(tie.accesses == 5);
   CHECK(tie.wavefronts == 18);

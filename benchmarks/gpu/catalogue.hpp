@@ -83,8 +83,10 @@ struct name_builder {
   constexpr name_builder& operator<<(int n) {
     char digits[12] = {};
     int d = 0;
-    do digits[d++] = static_cast<char>('0' + n % 10), n /= 10;
-    while (n > 0);
+    do {
+      digits[d++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
     while (d > 0) put(digits[--d]);
     return *this;
   }

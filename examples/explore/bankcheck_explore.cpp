@@ -247,7 +247,9 @@ scenario tile(const options& o, const parsed& p, int pad) {
   if (!rows.ok()) throw usage_error(std::string("the tile's rows: ") + bc::to_string(rows.error));
   if (!cols.ok()) throw usage_error(std::string("the tile's columns: ") + bc::to_string(cols.error));
   bc::tile_report sum = rows;
-  sum.accesses += cols.accesses, sum.wavefronts += cols.wavefronts, sum.ideal += cols.ideal;
+  sum.accesses += cols.accesses;
+  sum.wavefronts += cols.wavefronts;
+  sum.ideal += cols.ideal;
   const bool columns_worse = cols.worst.conflicts() > rows.worst.conflicts();
   scenario s = columns_worse ? (store ? worst_of<CS>(o, p, pad, cols, "") : worst_of<CL>(o, p, pad, cols, ""))
                              : (store ? worst_of<RS>(o, p, pad, rows, "") : worst_of<RL>(o, p, pad, rows, ""));
@@ -289,17 +291,23 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     long long w = 0, ideal = 0;
     int degree = 0;
     if (s.is_tile) {
-      w = s.tile.wavefronts, ideal = s.tile.ideal, degree = s.tile.degree();
+      w = s.tile.wavefronts;
+      ideal = s.tile.ideal;
+      degree = s.tile.degree();
     } else {
       const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
       if (!r.ok()) {
         out << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
-        waves.push_back(0), ideals.push_back(0);
+        waves.push_back(0);
+        ideals.push_back(0);
         continue;
       }
-      w = r.wavefronts, ideal = r.ideal, degree = r.degree;
+      w = r.wavefronts;
+      ideal = r.ideal;
+      degree = r.degree;
     }
-    waves.push_back(w), ideals.push_back(ideal);
+    waves.push_back(w);
+    ideals.push_back(ideal);
     out << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
         << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
   }

@@ -13,6 +13,8 @@
 #include <bankcheck/report.hpp>
 #include <bankcheck/seed.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 // As a lane mask: every lane of the architecture's warp (32 on NVIDIA, 64 on CDNA).
@@ -118,5 +120,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& word_of_lane) {
 }
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

@@ -13,6 +13,8 @@
 #include <bankcheck/padded_tile.hpp>
 #include <bankcheck/tile.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 // The exchange, as modelled (CUB 3.0, cub/block/block_exchange.cuh, BlockedToStriped and
@@ -286,5 +288,7 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads> {
 };
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

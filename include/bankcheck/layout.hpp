@@ -7,6 +7,8 @@
 #include <bankcheck/config.hpp>
 #include <bankcheck/swizzle.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 namespace detail {
@@ -183,5 +185,7 @@ struct swizzled_bytes {
 };
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

@@ -6,6 +6,8 @@
 #include <bankcheck/config.hpp>
 #include <bankcheck/error.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 enum class op_kind : unsigned char { load, store, ldmatrix, stmatrix };
@@ -60,5 +62,7 @@ BANKCHECK_HOST_DEVICE constexpr access stmatrix(int count) noexcept {
 }
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

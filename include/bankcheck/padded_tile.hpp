@@ -19,6 +19,8 @@
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/tile.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 namespace detail {
@@ -295,5 +297,7 @@ struct padded_tile {
 };
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

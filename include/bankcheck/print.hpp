@@ -27,6 +27,8 @@
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 // One word asked in one phase: who asks it, and when it is served.
@@ -381,5 +383,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
 }
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

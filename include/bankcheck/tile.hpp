@@ -13,6 +13,8 @@
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/report.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 
 // Totals over every warp-access a pattern makes across a tile, and the costliest one.
@@ -295,5 +297,7 @@ inline constexpr tile_report analyze_pattern_v =
                          detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>::accesses>::value;
 
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif

@@ -81,7 +81,8 @@ inline cost exchange(int size, int width, int ipt, int threads, int group, int p
             on[static_cast<std::size_t>(l)] = true;
           }
           const cost c = instruction(a, on, width);
-          total.wavefronts += c.wavefronts, total.ideal += c.ideal;
+          total.wavefronts += c.wavefronts;
+          total.ideal += c.ideal;
           total.misaligned = total.misaligned || c.misaligned;
           if (stop && c.wavefronts != c.ideal) return total;
         }

@@ -21,7 +21,11 @@ namespace {
 struct bytes {
   const std::uint8_t* data;
   std::size_t size;
-  std::uint64_t byte() { return size > 0 ? (--size, std::uint64_t{*data++}) : 0; }
+  std::uint64_t byte() {
+    if (size == 0) return 0;
+    --size;
+    return *data++;
+  }
   std::uint64_t u64() {
     std::uint64_t v = 0;
     for (int i = 0; i < 8; ++i) v |= byte() << (8 * i);

@@ -59,8 +59,13 @@ inline int width_index(int w) { return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w 
 // MODEL.md's tables, transcribed independently of arch.hpp.
 inline ref_arch table(const char* name, int banks, int warp, groups (*phases)(bool store, int width)) {
   ref_arch a;
-  a.name = name, a.banks = banks, a.warp = warp;
-  for (int i = 0; i < 5; ++i) a.load[i] = phases(false, 1 << i), a.store[i] = phases(true, 1 << i);
+  a.name = name;
+  a.banks = banks;
+  a.warp = warp;
+  for (int i = 0; i < 5; ++i) {
+    a.load[i] = phases(false, 1 << i);
+    a.store[i] = phases(true, 1 << i);
+  }
   return a;
 }
 inline groups rdna3_b128() {
@@ -105,10 +110,16 @@ inline bankcheck::phase_groups to_masks(const groups& g) {
 inline bankcheck::architecture to_library(const ref_arch& r) {
   bankcheck::architecture a{};
   a.name = r.name;
-  a.banks = r.banks, a.bank_bytes = r.bank_bytes, a.warp_size = r.warp;
-  a.merge_loads = r.merge_loads, a.matrix_ops = r.matrix_ops;
-  for (int i = 0; i < 5; ++i)
-    a.load[i] = to_masks(r.load[i]), a.store[i] = to_masks(r.store[i]), a.merged_load[i] = to_masks(r.merged_load[i]);
+  a.banks = r.banks;
+  a.bank_bytes = r.bank_bytes;
+  a.warp_size = r.warp;
+  a.merge_loads = r.merge_loads;
+  a.matrix_ops = r.matrix_ops;
+  for (int i = 0; i < 5; ++i) {
+    a.load[i] = to_masks(r.load[i]);
+    a.store[i] = to_masks(r.store[i]);
+    a.merged_load[i] = to_masks(r.merged_load[i]);
+  }
   return a;
 }
 

@@ -13,6 +13,8 @@
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
 
+BANKCHECK_DETAIL_COMMAS_BEGIN
+
 namespace bankcheck {
 namespace detail {
 
@@ -883,5 +885,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
 
 }  // namespace detail
 }  // namespace bankcheck
+
+BANKCHECK_DETAIL_COMMAS_END
 
 #endif
