@@ -2214,12 +2214,16 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
 
 // A warp walks each row in segments of 32 * Vector elements: lane l touches elements
 // (r, 32 * Vector * s + Vector * l) .. + Vector - 1; lanes past the row's end are inactive.
-// Vector 2 and 4 are float2 / float4 accesses.
+// Vector 2 and 4 are float2 / float4 accesses; 8 and 16 are the 16-byte vectors of 2- and 1-byte
+// elements (eight halves a lane, as GEMM kernels load their tiles). The access is Vector
+// elements wide, which must make 1, 2, 4, 8 or 16 bytes: a wider one (float with Vector 8) fails
+// constant evaluation as a bad op does.
 // Example: over float[4][64], row_segments<> makes 4 * 2 = 8 warp-accesses of load(4).
 template <op_kind Kind = op_kind::load, int Vector = 1>
 struct row_segments {
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "row_segments: the op must be a load or a store.");
-  static_assert(Vector == 1 || Vector == 2 || Vector == 4, "row_segments: the vector length must be 1, 2 or 4.");
+  static_assert(Vector == 1 || Vector == 2 || Vector == 4 || Vector == 8 || Vector == 16,
+                "row_segments: the vector length must be 1, 2, 4, 8 or 16.");
   static constexpr const char* name = Kind == op_kind::load ? "row read" : "row write";
 
   BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, 32 * Vector); }

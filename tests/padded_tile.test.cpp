@@ -29,6 +29,10 @@ static_assert(seed_tile::wavefronts == 32 + 32 && seed_tile::ideal == 64, "32 ro
 using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;
 static_assert(vector_tile::padding == 4 && !vector_tile::conflict_free && vector_tile::degree == 4);
 static_assert(alignof(vector_tile) == 16 && sizeof(vector_tile) == 32 * 132 * 4);
+// A GEMM's half tile, stored eight halves a lane and read by ldmatrix.x4: 8 halves of padding,
+// so that a row is 80 bytes and an 8 x 8 sub-tile's rows start in 8 different 16-byte groups.
+using gemm_tile = padded_tile<short, 128, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>;
+static_assert(gemm_tile::padding == 8 && gemm_tile::conflict_free && alignof(gemm_tile) == 16);
 // Rows only: no padding needed.
 static_assert(padded_tile<double, 16, 64, mp_list<row_segments<>>>::padding == 0);
 
@@ -49,6 +53,9 @@ static_assert(same_padding<short, 32, 48, mp_list<thread_block<16, 16>>>());
 static_assert(same_padding<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>());
 static_assert(same_padding<short, 32, 100, mp_list<row_segments<op_kind::store, 4>, column_segments<>>>());
 static_assert(same_padding<double, 32, 20, mp_list<row_segments<op_kind::load, 2>, column_segments<>>>());
+// Sixteen-byte vectors of halves and of chars, with ldmatrix and with columns.
+static_assert(same_padding<short, 64, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>());
+static_assert(same_padding<char, 32, 64, mp_list<row_segments<op_kind::load, 16>, column_segments<>>>());
 
 // Pattern costs over whole tiles.
 static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32>{}).wavefronts == 32 * 32);

@@ -29,6 +29,9 @@ static_assert(row_segments<>::at(floats_4x64, 3, 2).row == 1 && row_segments<>::
 // float4 writes over 32 x 100 floats: 25 active lanes per row.
 using float4_writes = row_segments<op_kind::store, 4>;
 static_assert(float4_writes::op({4, 32, 100}).bytes == 16 && float4_writes::lanes({4, 32, 100}, 0) == 0x1ffffff);
+// Eight halves a lane (a GEMM's 16-byte loads) over 64 x 32 halves: 4 lanes per row.
+using half8_reads = row_segments<op_kind::load, 8>;
+static_assert(half8_reads::op({2, 64, 32}).bytes == 16 && half8_reads::lanes({2, 64, 32}, 0) == 0xf);
 // [row_segments]
 
 // [column_segments]

@@ -61,6 +61,11 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 #elif defined(FAIL_pattern_indexes_outside_the_tile)
 // float4 rows over 30 columns: lane 7 would touch columns 28..31.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 4>, float>(bc::row_major<4, 30>{});
+#elif defined(FAIL_the_vector_length_must_be_1)
+constexpr int n = bc::row_segments<bc::op_kind::load, 3>::accesses(bc::tile_shape{4, 32, 96});
+#elif defined(FAIL_vector_access_width_must_be_1_2_4_8_or_16)
+// Eight floats a lane: a 32-byte access.
+constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 8>, float>(bc::row_major<4, 256>{});
 #elif defined(FAIL_matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 constexpr bc::tile_report t = bc::analyze_tile<bc::matrix_tiles<4>, float>(bc::row_major<16, 64>{});
 #elif defined(FAIL_tile_shape_is_invalid)
