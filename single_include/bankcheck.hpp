@@ -2268,27 +2268,33 @@ struct column_segments {
 
 // A 2-D thread block of BlockX x BlockY threads (threadIdx.x fastest; warps are 32 consecutive
 // linear ids x + y * BlockX) sweeps the tile block by block; thread (x, y) touches element
-// (y, x) of its block, or (x, y) when Transposed. BlockX may be smaller than 32.
+// (y, x) of its block, or (x, y) when Transposed. BlockX may be smaller than 32. With Vector > 1
+// each thread touches Vector elements along its row, from column Vector * x (Vector * y when
+// Transposed), as row_segments' lanes do: thread_block<4, 32, op_kind::store, false, 8> is a
+// GEMM's 128 threads storing a 32-column half tile, four threads a row, eight halves each.
 // Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses.
-template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false>
+template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false, int Vector = 1>
 struct thread_block {
   static_assert(BlockX > 0 && BlockY > 0, "thread_block: the block extents must be positive.");
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "thread_block: the op must be a load or a store.");
+  static_assert(Vector == 1 || Vector == 2 || Vector == 4 || Vector == 8 || Vector == 16,
+                "thread_block: the vector length must be 1, 2, 4, 8 or 16.");
   static constexpr const char* name = Transposed ? "thread block, transposed" : "thread block";
   static constexpr int threads = BlockX * BlockY, warps = (threads + 31) / 32;
-  static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = Transposed ? BlockY : BlockX;
+  static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = (Transposed ? BlockY : BlockX) * Vector;
 
   BANKCHECK_HOST_DEVICE static constexpr int blocks_across(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, block_cols); }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
     return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * warps;
   }
-  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes, 0}; }
+  BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes * Vector, 0}; }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
     const int block = k / warps, t = 32 * (k % warps) + lane, x = t % BlockX, y = t / BlockX;
     const int r0 = block / blocks_across(s) * block_rows, c0 = block % blocks_across(s) * block_cols;
-    return Transposed ? element{r0 + x, c0 + y} : element{r0 + y, c0 + x};
+    return Transposed ? element{r0 + x, c0 + Vector * y} : element{r0 + y, c0 + Vector * x};
   }
-  // Lanes whose thread exists and whose element lies inside the tile.
+  // Lanes whose thread exists and whose (first) element lies inside the tile: a vector that
+  // overhangs the tile's last column makes the analysis fail, as row_segments' do.
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
     std::uint64_t m = 0;
     for (int lane = 0; lane < 32; ++lane) {

@@ -29,10 +29,18 @@ static_assert(seed_tile::wavefronts == 32 + 32 && seed_tile::ideal == 64, "32 ro
 using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;
 static_assert(vector_tile::padding == 4 && !vector_tile::conflict_free && vector_tile::degree == 4);
 static_assert(alignof(vector_tile) == 16 && sizeof(vector_tile) == 32 * 132 * 4);
-// A GEMM's half tile, stored eight halves a lane and read by ldmatrix.x4: 8 halves of padding,
-// so that a row is 80 bytes and an 8 x 8 sub-tile's rows start in 8 different 16-byte groups.
-using gemm_tile = padded_tile<short, 128, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>;
-static_assert(gemm_tile::padding == 8 && gemm_tile::conflict_free && alignof(gemm_tile) == 16);
+// A GEMM's half tile read by ldmatrix.x4 and written by row segments of eight halves: 8 halves
+// of padding, so that a row is 80 bytes and an 8 x 8 sub-tile's rows start in 8 different
+// 16-byte groups. Written by 128 threads four to a row instead, a quarter-warp's stores reach
+// across two rows, and rows 0 and 1 meet in banks 0-3 at every padding that ldmatrix allows.
+using gemm_rows = padded_tile<short, 128, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>;
+static_assert(gemm_rows::padding == 8 && gemm_rows::conflict_free && alignof(gemm_rows) == 16);
+using gemm_copy = thread_block<4, 32, op_kind::store, false, 8>;
+using gemm_tile = padded_tile<short, 128, 32, mp_list<gemm_copy, matrix_tiles<4>>>;
+static_assert(gemm_tile::padding == 8 && !gemm_tile::conflict_free && gemm_tile::degree == 2);
+static_assert(analyze_tile<gemm_copy, short>(row_major<128, 32, 40>{}).degree() == 2);
+static_assert(analyze_tile<gemm_copy, short>(row_major<128, 32>{}).conflict_free(), "unpadded, the stores are free");
+static_assert(analyze_tile<matrix_tiles<4>, short>(row_major<128, 32>{}).degree() == 4, "and ldmatrix 4-way");
 // Rows only: no padding needed.
 static_assert(padded_tile<double, 16, 64, mp_list<row_segments<>>>::padding == 0);
 
@@ -55,6 +63,7 @@ static_assert(same_padding<short, 32, 100, mp_list<row_segments<op_kind::store, 
 static_assert(same_padding<double, 32, 20, mp_list<row_segments<op_kind::load, 2>, column_segments<>>>());
 // Sixteen-byte vectors of halves and of chars, with ldmatrix and with columns.
 static_assert(same_padding<short, 64, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>());
+static_assert(same_padding<short, 64, 32, mp_list<thread_block<4, 32, op_kind::store, false, 8>, matrix_tiles<4>>>());
 static_assert(same_padding<char, 32, 64, mp_list<row_segments<op_kind::load, 16>, column_segments<>>>());
 
 // Pattern costs over whole tiles.

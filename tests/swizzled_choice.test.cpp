@@ -26,6 +26,7 @@ static_assert(same_choice<float, 32, 32>());
 static_assert(same_choice<short, 16, 64, mp_list<matrix_tiles<2>>>());
 static_assert(same_choice<float, 16, 24, mp_list<column_segments<op_kind::store>>>());
 static_assert(same_choice<short, 64, 32, mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>());
+static_assert(same_choice<short, 64, 32, mp_list<thread_block<4, 32, op_kind::store, false, 8>, matrix_tiles<4>>>());
 // None is conflict-free: the fewest wavefronts, the identity on a tie.
 static_assert(same_choice<char, 32, 17>());
 static_assert(same_choice<double, 32, 20, mp_list<row_segments<op_kind::load, 2>, column_segments<>>>());

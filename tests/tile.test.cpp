@@ -109,6 +109,7 @@ int one_pattern(const any_layout& l, Arch arch) {
 using patterns = mp_list<row_segments<>, row_segments<op_kind::store, 2>, row_segments<op_kind::load, 4>,
                          column_segments<>, column_segments<op_kind::store>, thread_block<16, 16>,
                          thread_block<8, 32, op_kind::load, true>, thread_block<24, 5>, thread_block<32, 8, op_kind::store>,
+                         thread_block<8, 16, op_kind::load, false, 4>, thread_block<16, 4, op_kind::store, true, 2>,
                          matrix_tiles<1>, matrix_tiles<2>, matrix_tiles<4, op_kind::stmatrix>>;
 
 // A layout type's report against every access of the same offsets.
@@ -124,7 +125,7 @@ void layout_type(const char* name) {
 
 }  // namespace
 
-TEST_CASE("walk_tile's classes of equal cost give the report of every access, over 3,000 random layouts") {
+TEST_CASE("walk_tile's classes of equal cost give the report of every access, in 3,500 tile reports of random layouts") {
   const unsigned seed = 0x711e5;
   std::printf("tile periodicity test: seed 0x%x\n", seed);
   std::mt19937 rng(seed);
@@ -140,12 +141,12 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access, ov
       }
     });
   }
-  std::printf("tile periodicity test: 3000 tile reports, %lld warp-accesses in all\n", accesses);
+  std::printf("tile periodicity test: 3500 tile reports, %lld warp-accesses in all\n", accesses);
   CHECK(accesses > 100000);
 }
 
-// row_segments of 8 and 16 elements, the 16-byte vectors of 2- and 1-byte elements (and 8-byte
-// ones of chars): random row-major layouts whose rows are a whole number of vectors, their pitch
+// row_segments and thread_block of 8 and 16 elements, the 16-byte vectors of 2- and 1-byte
+// elements (and 8-byte ones of chars): random row-major layouts whose rows are a whole number of vectors, their pitch
 // too, and whose swizzles keep a vector's elements together, which random_layout gives few of.
 template <int Vector, class Arch>
 long long wide_vectors(std::mt19937& rng, Arch arch) {
@@ -159,7 +160,10 @@ long long wide_vectors(std::mt19937& rng, Arch arch) {
     l.m = vector_bits;
     l.s = l.s < 0 && l.m + l.s < 0 ? -l.s : l.s;
   }
-  return one_pattern<row_segments<op_kind::load, Vector>>(l, arch) + one_pattern<row_segments<op_kind::store, Vector>>(l, arch);
+  return one_pattern<row_segments<op_kind::load, Vector>>(l, arch) + one_pattern<row_segments<op_kind::store, Vector>>(l, arch) +
+         one_pattern<thread_block<4, 32, op_kind::store, false, Vector>>(l, arch) +
+         one_pattern<thread_block<8, 8, op_kind::load, true, Vector>>(l, arch) +
+         one_pattern<thread_block<3, 20, op_kind::load, false, Vector>>(l, arch);
 }
 
 TEST_CASE("walk_tile's classes of equal cost give the report of every access for 8- and 16-element vectors") {
@@ -172,7 +176,7 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access for
       default: accesses += wide_vectors<8>(rng, banks_48()) + wide_vectors<16>(rng, banks_48()); break;
     }
   }
-  std::printf("tile periodicity test, wide vectors: 800 tile reports, %lld warp-accesses in all\n", accesses);
+  std::printf("tile periodicity test, wide vectors: 2000 tile reports, %lld warp-accesses in all\n", accesses);
   CHECK(accesses > 10000);
 }
 

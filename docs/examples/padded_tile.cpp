@@ -24,6 +24,13 @@ static_assert(padded_tile<double, 32, 32>::padding == 1 && padded_tile<double, 3
 // stride of 36 words, gcd(36, 32) = 4 ways in a bank. No pitch does better: the least wavefronts.
 using vec = padded_tile<float, 32, 32, boost::mp11::mp_list<row_segments<op_kind::store, 4>, column_segments<>>>;
 static_assert(vec::padding == 4 && !vec::conflict_free && vec::degree == 4 && alignof(vec) == 16);
+// A GEMM's 128 x 32 half tile, stored by 128 threads eight halves each, read by ldmatrix.x4. With
+// 8 halves of padding (80-byte rows) ldmatrix is free, but a quarter-warp's stores to rows 0 and 1
+// meet in banks 0-3: 2-way. No padding serves both (swizzled_tile.cpp: tma::swizzle_64b does).
+using gemm_copy = thread_block<4, 32, op_kind::store, false, 8>;
+using gemm = padded_tile<short, 128, 32, boost::mp11::mp_list<gemm_copy, matrix_tiles<4>>>;
+static_assert(gemm::padding == 8 && !gemm::conflict_free && gemm::degree == 2);
+static_assert(gemm::wavefronts == 192 && gemm::ideal == 128);  // 128 for the stores, 64 for ldmatrix
 // [padded_tile]
 
 int main() {

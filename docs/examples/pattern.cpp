@@ -45,6 +45,10 @@ using block = thread_block<16, 16>;
 static_assert(block::accesses({4, 32, 32}) == 32);
 static_assert(block::at({4, 32, 32}, 1, 17).row == 3 && block::at({4, 32, 32}, 1, 17).col == 1);
 static_assert(thread_block<16, 16, op_kind::load, true>::at({4, 32, 32}, 1, 17).row == 1);  // transposed
+// A GEMM's 128 threads storing eight halves each, four threads a row: a warp covers 8 rows of 32.
+using gemm_copy = thread_block<4, 32, op_kind::store, false, 8>;
+static_assert(gemm_copy::op({2, 128, 32}).bytes == 16 && gemm_copy::accesses({2, 128, 32}) == 16);
+static_assert(gemm_copy::at({2, 128, 32}, 1, 5).row == 9 && gemm_copy::at({2, 128, 32}, 1, 5).col == 8);
 // [thread_block]
 
 // [matrix_tiles]

@@ -17,8 +17,10 @@ static_assert(std::is_same_v<tile::layout, swizzled_bytes<row_major<32, 32>, xor
 // ldmatrix.x4 over a 64 x 64 half tile: the TMA 128-byte swizzle.
 using halves = swizzled_tile<short, 64, 64, boost::mp11::mp_list<matrix_tiles<4>>>;
 static_assert(std::is_same_v<halves::swizzle, tma::swizzle_128b> && halves::conflict_free);
-// A GEMM's 128 x 32 half tile: stored eight halves a lane, read by ldmatrix.x4: the 64-byte swizzle.
-using a_tile = swizzled_tile<short, 128, 32, boost::mp11::mp_list<row_segments<op_kind::store, 8>, matrix_tiles<4>>>;
+// A GEMM's 128 x 32 half tile, stored by 128 threads eight halves each and read by ldmatrix.x4:
+// the 64-byte swizzle (no padding serves both: padded_tile.cpp).
+using gemm_copy = thread_block<4, 32, op_kind::store, false, 8>;
+using a_tile = swizzled_tile<short, 128, 32, boost::mp11::mp_list<gemm_copy, matrix_tiles<4>>>;
 static_assert(std::is_same_v<a_tile::swizzle, tma::swizzle_64b> && a_tile::conflict_free);
 // [swizzled_tile]
 
