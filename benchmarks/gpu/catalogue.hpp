@@ -19,6 +19,8 @@
 #include <bankcheck/swizzle.hpp>
 #include <bankcheck/swizzled_tile.hpp>
 
+#include <boost/mp11/list.hpp>
+
 #include <cstdint>
 
 namespace bankcheck_gpu {
@@ -332,6 +334,21 @@ constexpr void add_tiles(catalogue_t& c) {
   // A column read through an XOR swizzle of element offsets (column ^= row).
   c.add_pattern<column_read, float, bc::swizzled<bc::row_major<32, 32>, bc::xor_swizzle<5, 0, 5>>>(
       named("float32x32_column_read_xor5_0_5"), swz, 3);
+  // A GEMM's 128 x 32 half tile: 128 threads store eight halves each, four to a row (16-byte
+  // stores, a quarter-warp over two rows), and ldmatrix.x4 reads it. Unpadded the stores are
+  // free and ldmatrix 4-way; padded to 80-byte rows (padded_tile's best) ldmatrix is free and
+  // the stores 2-way; the 64-byte swizzle (swizzled_tile's choice) frees both.
+  using gemm_copy = bc::thread_block<4, 32, op_kind::store, false, 8>;
+  using gemm_read = bc::matrix_tiles<4>;
+  using gemm_padded = bc::padded_tile<std::uint16_t, 128, 32, boost::mp11::mp_list<gemm_copy, gemm_read>>::layout;
+  using gemm_swizzled = bc::swizzled_tile<std::uint16_t, 128, 32, boost::mp11::mp_list<gemm_copy, gemm_read>>::layout;
+  c.add_pattern<gemm_copy, std::uint16_t, bc::row_major<128, 32>>(named("gemm_half128x32_store8"), t, 1);
+  c.add_pattern<gemm_copy, std::uint16_t, gemm_padded>(named("padded_tile_gemm_half128x32_store8"), pad, 1);
+  c.add_pattern<gemm_read, std::uint16_t, gemm_padded>(named("padded_tile_gemm_half128x32_ldmatrix_x4"),
+                                                       pad | category::matrix, 1);
+  c.add_pattern<gemm_copy, std::uint16_t, gemm_swizzled>(named("swizzled_tile_gemm_half128x32_store8"), swz, 1);
+  c.add_pattern<gemm_read, std::uint16_t, gemm_swizzled>(named("swizzled_tile_gemm_half128x32_ldmatrix_x4"),
+                                                         swz | category::matrix, 1);
 }
 
 constexpr void add_random(catalogue_t& c) {
