@@ -21,7 +21,8 @@ TEST_CASE("every error code has its own message, and each rule function returns 
                       errc::architecture_is_invalid,
                       errc::pattern_indexes_outside_the_tile,
                       errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
-                      errc::tile_shape_is_invalid};
+                      errc::tile_shape_is_invalid,
+                      errc::vector_elements_must_be_contiguous};
   std::set<std::string> messages{to_string(errc::none)};
   for (errc e : all) CHECK(messages.insert(to_string(e)).second);
   CHECK(violated::lane_mask_must_not_be_empty() == errc::lane_mask_must_not_be_empty);

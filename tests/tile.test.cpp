@@ -224,6 +224,22 @@ TEST_CASE("the tile rules give error values at run time") {
       tile_shape{4, 4, 30}, [](int r, int c) { return 4LL * (30 * r + c); });
   CHECK(outside.error == errc::pattern_indexes_outside_the_tile);
   CHECK(outside.wavefronts == 0);
+  // float4 rows whose elements lie 16 bytes apart (element offsets scaled as if float4s), and
+  // over a column-major tile of one row, where every lane's first element is aligned: no lane's
+  // four floats are contiguous, so no instruction reads them. ldmatrix rows the same way.
+  const tile_report apart = analyze_pattern<row_segments<op_kind::load, 4>>(
+      tile_shape{4, 4, 128}, [](int r, int c) { return 16LL * (128 * r + c); });
+  CHECK(apart.error == errc::vector_elements_must_be_contiguous);
+  CHECK(apart.wavefronts == 0);
+  CHECK(analyze_tile<row_segments<op_kind::load, 4>, float>(column_major<1, 32, 32>{}).error ==
+        errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_pattern<matrix_tiles<1>>(tile_shape{2, 8, 8}, [](int r, int c) { return 16LL * (8 * r + c); }).error ==
+        errc::vector_elements_must_be_contiguous);
+  // The same accesses with contiguous elements have an answer.
+  CHECK(analyze_pattern<row_segments<op_kind::load, 4>>(tile_shape{4, 4, 128}, [](int r, int c) {
+          return 4LL * (128 * r + c);
+        }).ok());
+  CHECK(analyze_pattern<matrix_tiles<1>>(tile_shape{2, 8, 8}, [](int r, int c) { return 2LL * (8 * r + c); }).ok());
   // ldmatrix over 4-byte elements, and over a tile of 12 columns.
   const tile_report floats = analyze_tile<matrix_tiles<4>, float>(row_major<16, 64>{});
   CHECK(floats.error == errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles);

@@ -29,6 +29,7 @@ enum class errc : unsigned char {
   pattern_indexes_outside_the_tile,
   matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
   tile_shape_is_invalid,
+  vector_elements_must_be_contiguous,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -54,6 +55,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
     case errc::tile_shape_is_invalid:
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes)";
+    case errc::vector_elements_must_be_contiguous:
+      return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
   }
   return "unknown error";
 }
@@ -78,6 +81,7 @@ BANKCHECK_RULE(architecture_is_invalid)
 BANKCHECK_RULE(pattern_indexes_outside_the_tile)
 BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
+BANKCHECK_RULE(vector_elements_must_be_contiguous)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -66,6 +66,10 @@ constexpr int n = bc::row_segments<bc::op_kind::load, 3>::accesses(bc::tile_shap
 #elif defined(FAIL_vector_access_width_must_be_1_2_4_8_or_16)
 // Eight floats a lane: a 32-byte access.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 8>, float>(bc::row_major<4, 256>{});
+#elif defined(FAIL_vector_elements_must_be_contiguous)
+// float4 rows of a tile whose floats lie 16 bytes apart: no lane's four floats are contiguous.
+constexpr bc::tile_report t =
+    bc::analyze_pattern<bc::row_segments<bc::op_kind::load, 4>>(bc::tile_shape{4, 4, 128}, [](int r, int c) { return 16 * (128 * r + c); });
 #elif defined(FAIL_matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 constexpr bc::tile_report t = bc::analyze_tile<bc::matrix_tiles<4>, float>(bc::row_major<16, 64>{});
 #elif defined(FAIL_tile_shape_is_invalid)
