@@ -5,6 +5,7 @@
 #include <bankcheck/arch.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/print.hpp>
+#include <bankcheck/swizzle.hpp>
 #include <bankcheck/tile.hpp>
 
 #include <CLI/CLI.hpp>
@@ -84,6 +85,7 @@ struct options {
   std::string op = "load";
   std::string arch = "nvidia";
   std::string lanes;
+  std::string swizzle;
   std::string svg;
   bool sweep_pad = false;
   bool no_color = false;
@@ -106,7 +108,47 @@ struct parsed {
   bc::access op{};
   bc::architecture arch = bc::arch::nvidia;
   std::optional<std::uint64_t> mask;
+  int swizzle_b = 0, swizzle_m = 0, swizzle_s = 0;  // --swizzle B,M,S (B = 0: none)
 };
+
+// --swizzle: "B,M,S", or a TMA mode's name (32B, 64B, 128B), checked as xor_swizzle checks its
+// parameters, and keeping each element's bytes together.
+void parse_swizzle(const std::string& arg, int element_bytes, parsed& p) {
+  if (arg == "32B" || arg == "64B" || arg == "128B") {
+    p.swizzle_b = arg == "32B" ? 1 : arg == "64B" ? 2 : 3;
+    p.swizzle_m = 4;
+    p.swizzle_s = 3;
+  } else {
+    int v[3] = {};
+    std::size_t at = 0;
+    for (int i = 0; i < 3; ++i) {
+      const std::size_t end = i < 2 ? arg.find(',', at) : arg.size();
+      std::size_t used = 0;
+      long long n = 0;
+      const std::string part = end == std::string::npos ? std::string() : arg.substr(at, end - at);
+      try {
+        n = std::stoll(part, &used, 10);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (part.empty() || used != part.size() || n < -32 || n > 32)
+        throw usage_error("--swizzle " + arg + ": not a swizzle (B,M,S: three whole numbers from -32 to 32, as 3,4,3; "
+                          "or 32B, 64B, 128B)");
+      v[i] = static_cast<int>(n);
+      at = end + 1;
+    }
+    p.swizzle_b = v[0];
+    p.swizzle_m = v[1];
+    p.swizzle_s = v[2];
+  }
+  const int b = p.swizzle_b, m = p.swizzle_m, s = p.swizzle_s;
+  if (b < 0 || m < 0) throw usage_error("--swizzle " + arg + ": B and M must not be negative");
+  if (s < b && -s < b) throw usage_error("--swizzle " + arg + ": S must be at least B in magnitude, or the masks overlap");
+  if (m + (s > 0 ? s : -s) + b > 62) throw usage_error("--swizzle " + arg + ": the masks must fit in 62 bits (M + |S| + B)");
+  if (m < 4 && (1 << m) < element_bytes)
+    throw usage_error("--swizzle " + arg + ": M must keep an element's bytes together (2^M >= " +
+                      std::to_string(element_bytes) + ")");
+}
 
 parsed check(const options& o) {
   parsed p;
@@ -151,13 +193,34 @@ parsed check(const options& o) {
       throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, such as 0xffff or 65535)");
     p.mask = m;
   }
+  if (!o.swizzle.empty()) {
+    if (p.kind != "row" && p.kind != "column" && p.kind != "tile")
+      throw usage_error("--swizzle swizzles a tile's byte offsets: use --pattern row, column or tile");
+    parse_swizzle(o.swizzle, p.bytes, p);
+  }
   return p;
 }
 
-std::string type_title(const options& o, int pad) {
+// The byte offset of element (r, c) of the tile of pitch `pitch` elements, through the swizzle.
+long long byte_at(const parsed& p, long long pitch, long long r, long long c) {
+  const long long x = (r * pitch + c) * p.bytes;
+  return p.swizzle_b == 0
+             ? x
+             : static_cast<long long>(bc::detail::xor_swizzle_bits(static_cast<std::uint64_t>(x), p.swizzle_b, p.swizzle_m,
+                                                                  p.swizzle_s));
+}
+
+// " swizzled <B, M, S> on bytes", or nothing without a swizzle.
+std::string swizzle_text(const parsed& p) {
+  return p.swizzle_b == 0 ? std::string()
+                          : " swizzled <" + std::to_string(p.swizzle_b) + ", " + std::to_string(p.swizzle_m) + ", " +
+                                std::to_string(p.swizzle_s) + "> on bytes";
+}
+
+std::string type_title(const options& o, const parsed& p, int pad) {
   std::string t = o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols);
   if (pad > 0) t += " + " + std::to_string(pad);
-  return t + "]";
+  return t + "]" + swizzle_text(p);
 }
 
 // The addresses of one access of the pattern over a tile of pitch cols + pad.
@@ -173,11 +236,10 @@ scenario build(const options& o, const parsed& p, int pad) {
       throw usage_error("--index " + std::to_string(o.index) + ": the tile has " + std::to_string(across) +
                         (p.kind == "row" ? " rows" : " columns"));
     for (int l = 0; l < warp && l < along; ++l) {
-      s.address[static_cast<std::size_t>(l)] =
-          p.kind == "row" ? (o.index * pitch + l) * e : (l * pitch + o.index) * e;
+      s.address[static_cast<std::size_t>(l)] = p.kind == "row" ? byte_at(p, pitch, o.index, l) : byte_at(p, pitch, l, o.index);
       active |= std::uint64_t{1} << l;
     }
-    s.title = type_title(o, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp";
+    s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp";
   } else if (p.kind == "stride") {
     for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l * static_cast<long long>(p.amount) * e;
     active = bc::lane_range(0, warp - 1);
@@ -195,9 +257,9 @@ scenario build(const options& o, const parsed& p, int pad) {
 // totals, and its worst access drawn.
 template <class Pattern>
 bc::tile_report tile_cost(const options& o, const parsed& p, int pad, const bc::architecture& arch) {
-  const long long pitch = o.cols + pad, e = p.bytes;
+  const long long pitch = o.cols + pad;
   return bc::analyze_pattern<Pattern>(bc::tile_shape{p.bytes, o.rows, o.cols},
-                                      [pitch, e](int r, int c) { return (r * pitch + c) * e; }, arch);
+                                      [&p, pitch](int r, int c) { return byte_at(p, pitch, r, c); }, arch);
 }
 
 template <class Pattern>
@@ -207,14 +269,14 @@ scenario worst_of(const options& o, const parsed& p, int pad, const bc::tile_rep
   s.tile = t;
   const bc::tile_shape shape{p.bytes, o.rows, o.cols};
   s.op = Pattern::op(shape);
-  const long long pitch = o.cols + pad, e = p.bytes;
+  const long long pitch = o.cols + pad;
   const int k = t.worst_access < 0 ? 0 : t.worst_access;
   for (int l = 0; l < 64; ++l) {
     const bc::element el = Pattern::at(shape, k, l);
-    s.address[static_cast<std::size_t>(l)] = (el.row * pitch + el.col) * e;
+    s.address[static_cast<std::size_t>(l)] = byte_at(p, pitch, el.row, el.col);
   }
   s.mask = p.mask ? *p.mask : Pattern::lanes(shape, k);
-  s.title = type_title(o, pad) + ", " + what + ":\n" + std::to_string(t.accesses) + " warp-accesses, " +
+  s.title = type_title(o, p, pad) + ", " + what + ":\n" + std::to_string(t.accesses) + " warp-accesses, " +
             std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) + "); the worst, access " +
             std::to_string(k) + ", drawn below";
   return s;
@@ -254,7 +316,7 @@ scenario tile(const options& o, const parsed& p, int pad) {
   scenario s = columns_worse ? (store ? worst_of<CS>(o, p, pad, cols, "") : worst_of<CL>(o, p, pad, cols, ""))
                              : (store ? worst_of<RS>(o, p, pad, rows, "") : worst_of<RL>(o, p, pad, rows, ""));
   s.tile = sum;
-  s.title = type_title(o, pad) + ", every row and column read by warps:\n" + std::to_string(sum.accesses) +
+  s.title = type_title(o, p, pad) + ", every row and column read by warps:\n" + std::to_string(sum.accesses) +
             " warp-accesses, " + std::to_string(sum.wavefronts) + " wavefronts (ideal " + std::to_string(sum.ideal) +
             "); the worst, a " + (columns_worse ? "column" : "row") + " access, drawn below";
   return s;
@@ -283,7 +345,7 @@ void write_file(const std::string& path, const std::string& text) {
 // --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
 void sweep(std::ostream& out, const options& o, const parsed& p) {
   out << "wavefronts by padding: " << o.pattern << " over " << o.type << "[" << o.rows << "][" << o.cols
-      << " + pad], " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
+      << " + pad]" << swizzle_text(p) << ", " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
   std::vector<long long> waves, ideals;
   for (int pad = 0; pad <= 32; ++pad) {
@@ -361,6 +423,7 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern row --type float4       LDS.128: 4 phases of 8 lanes\n"
              "  bankcheck-explore --pattern broadcast:2 --type float4   the load merge rule: 2 phases\n"
              "  bankcheck-explore --pattern tile --type half --cols 64 --op ldmatrix:4\n"
+             "  bankcheck-explore --pattern column --swizzle 5,2,5  word column XOR row: 1 wavefront\n"
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
              "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
              "written.");
@@ -380,6 +443,9 @@ int run(int argc, char** argv) {
                  "element per lane; matrices need --type half and --pattern tile. Example: --op store");
   app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
   app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
+  app.add_option("--swizzle", o.swizzle,
+                 "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile): B,M,S, or\n"
+                 "a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3). Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
   app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider)");
   app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
