@@ -2482,7 +2482,8 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
         return outside ? 0 : offset_at(byte_offset, e.row, e.col);
       },
       op, lanes, arch);
-  if (outside || !r.ok() || (reach > 1 && split_vector(byte_offset, Pattern::at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
+  if (outside || !r.ok() ||
+      (reach > 1 && split_vector(byte_offset, Pattern::at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
     t = tile_report{outside ? violated::pattern_indexes_outside_the_tile()
                     : !r.ok() ? r.error
                               : violated::vector_elements_must_be_contiguous()};

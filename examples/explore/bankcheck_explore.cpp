@@ -143,8 +143,10 @@ void parse_swizzle(const std::string& arg, int element_bytes, parsed& p) {
   }
   const int b = p.swizzle_b, m = p.swizzle_m, s = p.swizzle_s;
   if (b < 0 || m < 0) throw usage_error("--swizzle " + arg + ": B and M must not be negative");
-  if (s < b && -s < b) throw usage_error("--swizzle " + arg + ": S must be at least B in magnitude, or the masks overlap");
-  if (m + (s > 0 ? s : -s) + b > 62) throw usage_error("--swizzle " + arg + ": the masks must fit in 62 bits (M + |S| + B)");
+  if (s < b && -s < b)
+    throw usage_error("--swizzle " + arg + ": S must be at least B in magnitude, or the masks overlap");
+  if (m + (s > 0 ? s : -s) + b > 62)
+    throw usage_error("--swizzle " + arg + ": the masks must fit in 62 bits (M + |S| + B)");
   if (m < 4 && (1 << m) < element_bytes)
     throw usage_error("--swizzle " + arg + ": M must keep an element's bytes together (2^M >= " +
                       std::to_string(element_bytes) + ")");
@@ -236,7 +238,8 @@ scenario build(const options& o, const parsed& p, int pad) {
       throw usage_error("--index " + std::to_string(o.index) + ": the tile has " + std::to_string(across) +
                         (p.kind == "row" ? " rows" : " columns"));
     for (int l = 0; l < warp && l < along; ++l) {
-      s.address[static_cast<std::size_t>(l)] = p.kind == "row" ? byte_at(p, pitch, o.index, l) : byte_at(p, pitch, l, o.index);
+      s.address[static_cast<std::size_t>(l)] =
+          p.kind == "row" ? byte_at(p, pitch, o.index, l) : byte_at(p, pitch, l, o.index);
       active |= std::uint64_t{1} << l;
     }
     s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp";
