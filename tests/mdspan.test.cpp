@@ -91,6 +91,10 @@ constexpr bool policies_work() {
                 bc::padded_tile<float, 32, 128, mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>::pitch);
   using half_cols = bc::layout_swizzled<short, mp_list<bc::matrix_tiles<4>>>::mapping<Extents<64, 64>>;
   static_assert(std::is_same_v<typename half_cols::swizzle, bc::tma::swizzle_128b>, "ldmatrix over a 64x64 half tile");
+  // A GEMM's half tile, stored eight halves a thread by 128 threads and read by ldmatrix.x4.
+  using gemm = mp_list<bc::thread_block<4, 32, bc::op_kind::store, false, 8>, bc::matrix_tiles<4>>;
+  using gemm_tile = bc::layout_swizzled<short, gemm>::mapping<Extents<128, 32>>;
+  static_assert(std::is_same_v<typename gemm_tile::swizzle, bc::tma::swizzle_64b> && gemm_tile::conflict_free);
 
   // is_conflict_free_v takes them as it takes the tile types.
   static_assert(bc::is_conflict_free_v<padded, bc::row_segments<>, bc::column_segments<>>);
@@ -123,6 +127,12 @@ static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::column_segments<>{
 static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() == 8, "rows: gcd(40, 32) = 8");
 static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() ==
               bc::analyze_tile<bc::row_segments<>, float>(bc::column_major<32, 32, 40>{}).degree());
+
+TEST_CASE("float4 rows over a column-major mapping: no lane's four floats are contiguous") {
+  const bc::tile_report rows = bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<bc::op_kind::load, 4>{});
+  CHECK(rows.error == bc::errc::vector_elements_must_be_contiguous);
+  CHECK(rows.wavefronts == 0);
+}
 
 #if defined(BANKCHECK_TEST_CUDA_STD_MDSPAN)
 template <int R, int C>
