@@ -3,7 +3,10 @@
 // compile-time answers inside kernels, from lambdas defined there, and run-time analysis.
 #include <bankcheck/bankcheck.hpp>
 
+#include <boost/mp11/list.hpp>
+
 #include <cstdint>
+#include <type_traits>
 
 namespace bc = bankcheck;
 
@@ -82,6 +85,21 @@ __global__ void transpose_swizzled(const float* in, float* out) {
   tile(y, x) = in[y * 32 + x];
   __syncthreads();
   out[y * 32 + x] = tile(x, y);
+}
+
+__global__ void gemm_tile_store(const uint4* in, unsigned short* out) {
+  // A GEMM's A tile: 128 threads store eight halves each, four threads a row, and ldmatrix.x4
+  // reads it; swizzled_tile's swizzle keeps both conflict-free and each 16-byte vector whole, so
+  // a thread stores its eight halves with one 16-byte store.
+  using gemm = boost::mp11::mp_list<bc::thread_block<4, 32, bc::op_kind::store, false, 8>, bc::matrix_tiles<4>>;
+  using tile_t = bc::swizzled_tile<unsigned short, 128, 32, gemm>;
+  static_assert(std::is_same_v<tile_t::swizzle, bc::tma::swizzle_64b> && tile_t::conflict_free,
+                "the 64-byte swizzle: CUTLASS's Swizzle<2, 3, 3> on half offsets");
+  __shared__ tile_t tile;
+  const int t = threadIdx.x;
+  *reinterpret_cast<uint4*>(&tile(t / 4, 8 * (t % 4))) = in[t];
+  __syncthreads();
+  out[t] = tile(t % 32, t / 32);
 }
 
 __global__ void tile_report_in_kernel(const int* pitch, long long* out) {
