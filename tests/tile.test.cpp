@@ -146,8 +146,9 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access, in
 }
 
 // row_segments and thread_block of 8 and 16 elements, the 16-byte vectors of 2- and 1-byte
-// elements (and 8-byte ones of chars): random row-major layouts whose rows are a whole number of vectors, their pitch
-// too, and whose swizzles keep a vector's elements together, which random_layout gives few of.
+// elements (and 8-byte ones of chars): random row-major layouts whose rows and pitch are whole
+// numbers of vectors, and whose swizzles keep a vector's elements together, which random_layout
+// gives few of.
 template <int Vector, class Arch>
 long long wide_vectors(std::mt19937& rng, Arch arch) {
   any_layout l = random_layout(rng);
