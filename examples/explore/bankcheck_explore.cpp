@@ -63,19 +63,25 @@ bc::architecture parse_arch(const std::string& name) {
 }
 
 // "name:N" -> N, for a whole number in [lo, hi].
-int parse_suffix(const std::string& arg, const std::string& option, std::size_t colon, int lo, int hi) {
-  const std::string digits = arg.substr(colon + 1);
+// text as a whole number in [lo, hi], or nothing.
+std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   std::size_t used = 0;
   long long n = 0;
   try {
-    n = std::stoll(digits, &used, 10);
+    n = std::stoll(text, &used, 10);
   } catch (const std::exception&) {
     used = 0;
   }
-  if (digits.empty() || used != digits.size() || n < lo || n > hi)
+  if (text.empty() || used != text.size() || n < lo || n > hi) return std::nullopt;
+  return static_cast<int>(n);
+}
+
+int parse_suffix(const std::string& arg, const std::string& option, std::size_t colon, int lo, int hi) {
+  const std::optional<int> n = whole_number(arg.substr(colon + 1), lo, hi);
+  if (!n)
     throw usage_error(option + " " + arg + ": the number after ':' must be a whole number from " + std::to_string(lo) +
                       " to " + std::to_string(hi));
-  return static_cast<int>(n);
+  return *n;
 }
 
 struct options {
@@ -123,18 +129,12 @@ void parse_swizzle(const std::string& arg, int element_bytes, parsed& p) {
     std::size_t at = 0;
     for (int i = 0; i < 3; ++i) {
       const std::size_t end = i < 2 ? arg.find(',', at) : arg.size();
-      std::size_t used = 0;
-      long long n = 0;
-      const std::string part = end == std::string::npos ? std::string() : arg.substr(at, end - at);
-      try {
-        n = std::stoll(part, &used, 10);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (part.empty() || used != part.size() || n < -32 || n > 32)
+      const std::optional<int> n =
+          whole_number(end == std::string::npos ? std::string() : arg.substr(at, end - at), -32, 32);
+      if (!n)
         throw usage_error("--swizzle " + arg + ": not a swizzle (B,M,S: three whole numbers from -32 to 32, as 3,4,3; "
                           "or 32B, 64B, 128B)");
-      v[i] = static_cast<int>(n);
+      v[i] = *n;
       at = end + 1;
     }
     p.swizzle_b = v[0];
