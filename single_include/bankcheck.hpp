@@ -120,6 +120,7 @@ enum class errc : unsigned char {
   matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
   tile_shape_is_invalid,
   vector_elements_must_be_contiguous,
+  thread_block_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -147,6 +148,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes)";
     case errc::vector_elements_must_be_contiguous:
       return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
+    case errc::thread_block_is_invalid:
+      return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
+             "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
   }
   return "unknown error";
 }
@@ -172,6 +176,7 @@ BANKCHECK_RULE(pattern_indexes_outside_the_tile)
 BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
+BANKCHECK_RULE(thread_block_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
@@ -2205,8 +2210,12 @@ struct access_grid {
 //   P::lanes(s, k)       the active lanes of access k (a lane mask);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches;
 // and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
-// the cost of a large tile be computed from a few accesses.
-// The patterns below cover the common cases; users write their own the same way.
+// the cost of a large tile be computed from a few accesses, and P::check(s), errc::none or the
+// rule the pattern's own parameters break (a walk fails with it before any access).
+// The functions may instead be const members of an object p (p.accesses(s) and so on): the walks
+// that take a pattern as an argument (analyze_pattern(p, ...)) accept both kinds, the others
+// take the type and use P{}. The patterns below cover the common cases; users write their own
+// the same way.
 
 namespace detail {
 // a / b rounded up, for a >= 0 and b > 0, without overflow near INT_MAX.
@@ -2270,16 +2279,103 @@ struct column_segments {
   }
 };
 
-// A 2-D thread block of BlockX x BlockY threads (threadIdx.x fastest; warps are 32 consecutive
-// linear ids x + y * BlockX) sweeps the tile block by block; thread (x, y) touches element
-// (y, x) of its block, or (x, y) when Transposed. BlockX may be smaller than 32. With Vector > 1
-// each thread touches Vector elements along its row, from column Vector * x (Vector * y when
-// Transposed), as row_segments' lanes do: thread_block<4, 32, op_kind::store, false, 8> is a
-// GEMM's 128 threads storing a 32-column half tile, four threads a row, eight halves each.
+namespace detail {
+// A thread block's shape as its accesses need it: thread_block passes its constants, and
+// dynamic_thread_block the values it works out from its members, so both walk the same code.
+struct block_geometry {
+  int block_x, threads, warps, rows, cols, vector;
+  bool transposed;
+};
+// The element lane `lane` of access k touches, `across` blocks making a row of blocks.
+BANKCHECK_HOST_DEVICE constexpr element block_at(const block_geometry& g, int across, int k, int lane) noexcept {
+  const int block = k / g.warps, t = 32 * (k % g.warps) + lane, x = t % g.block_x, y = t / g.block_x;
+  const int r0 = block / across * g.rows, c0 = block % across * g.cols;
+  return g.transposed ? element{r0 + x, c0 + g.vector * y} : element{r0 + y, c0 + g.vector * x};
+}
+// Lanes whose thread exists and whose (first) element lies inside the tile: a vector that
+// overhangs the tile's last column makes the analysis fail, as row_segments' do.
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t block_lanes(const block_geometry& g, const tile_shape& s, int k) noexcept {
+  const int across = ceil_div(s.cols, g.cols);
+  std::uint64_t m = 0;
+  for (int lane = 0; lane < 32; ++lane) {
+    const element e = block_at(g, across, k, lane);
+    if (32 * (k % g.warps) + lane < g.threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
+  }
+  return m;
+}
+// Rows of blocks outside, blocks inside, warps innermost; blocks that overhang the tile are ragged.
+BANKCHECK_HOST_DEVICE constexpr access_grid block_grid(const block_geometry& g, const tile_shape& s) noexcept {
+  return access_grid{ceil_div(s.rows, g.rows), ceil_div(s.cols, g.cols), g.warps, s.rows / g.rows, s.cols / g.cols,
+                     g.rows, 0, 0, g.cols};
+}
+}  // namespace detail
+
+// A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are 32 consecutive
+// linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches element
+// (y, x) of its block, or (x, y) when transposed. block_x may be smaller than 32. With vector > 1
+// each thread touches `vector` elements along its row, from column vector * x (vector * y when
+// transposed), as row_segments' lanes do.
+// This is the thread block as a value, for extents chosen at run time (a tool's or an
+// autotuner's candidates): the walks that take a pattern as an argument take it, e.g.
+// analyze_pattern(dynamic_thread_block{16, 16}, {4, 64, 64}, offset). thread_block<...> below
+// is the same pattern with its parameters fixed at compile time. A block that thread_block's
+// static_asserts would reject (extents not positive, more than 1024 threads, an op other than a
+// load or a store, a vector length other than 1, 2, 4, 8 or 16), or that makes more warp-accesses
+// over the tile than an int holds, fails the walk with errc::thread_block_is_invalid (check()).
+struct dynamic_thread_block {
+  int block_x = 0;  // both extents must be given: {} is the invalid block 0 x 0
+  int block_y = 0;
+  op_kind kind = op_kind::load;
+  bool transposed = false;
+  int vector = 1;
+
+  static constexpr const char* name = "thread block";
+  // CUDA's and HIP's largest thread block.
+  static constexpr int max_threads = 1024;
+
+  // The parameters, and the number of warp-accesses over s, which must fit an int (a block taller
+  // than a one-row tile of 2^30 columns makes 2^35).
+  BANKCHECK_HOST_DEVICE constexpr errc check(const tile_shape& s) const noexcept {
+    bool ok = block_x > 0 && block_y > 0 && block_x <= max_threads / block_y &&
+              (kind == op_kind::load || kind == op_kind::store) &&
+              (vector == 1 || vector == 2 || vector == 4 || vector == 8 || vector == 16);
+    if (ok) {
+      const detail::block_geometry g = geometry();
+      ok = static_cast<long long>(detail::ceil_div(s.rows, g.rows)) * detail::ceil_div(s.cols, g.cols) * g.warps <=
+           2147483647LL;
+    }
+    return ok ? errc::none : violated::thread_block_is_invalid();
+  }
+  BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry() const noexcept {
+    const int threads = block_x * block_y;
+    return detail::block_geometry{block_x, threads, (threads + 31) / 32, transposed ? block_x : block_y,
+                                  (transposed ? block_y : block_x) * vector, vector, transposed};
+  }
+  BANKCHECK_HOST_DEVICE constexpr int accesses(const tile_shape& s) const noexcept {
+    const detail::block_geometry g = geometry();
+    return detail::ceil_div(s.rows, g.rows) * detail::ceil_div(s.cols, g.cols) * g.warps;
+  }
+  BANKCHECK_HOST_DEVICE constexpr access op(const tile_shape& s) const noexcept { return access{kind, s.bytes * vector, 0}; }
+  BANKCHECK_HOST_DEVICE constexpr element at(const tile_shape& s, int k, int lane) const noexcept {
+    const detail::block_geometry g = geometry();
+    return detail::block_at(g, detail::ceil_div(s.cols, g.cols), k, lane);
+  }
+  BANKCHECK_HOST_DEVICE constexpr std::uint64_t lanes(const tile_shape& s, int k) const noexcept {
+    return detail::block_lanes(geometry(), s, k);
+  }
+  BANKCHECK_HOST_DEVICE constexpr access_grid grid(const tile_shape& s) const noexcept {
+    return detail::block_grid(geometry(), s);
+  }
+};
+
+// dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector} as a type, its parameters
+// checked at compile time: thread_block<4, 32, op_kind::store, false, 8> is a GEMM's 128 threads
+// storing a 32-column half tile, four threads a row, eight halves each.
 // Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses.
 template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false, int Vector = 1>
 struct thread_block {
   static_assert(BlockX > 0 && BlockY > 0, "thread_block: the block extents must be positive.");
+  static_assert(BlockX <= dynamic_thread_block::max_threads / BlockY, "thread_block: at most 1024 threads.");
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "thread_block: the op must be a load or a store.");
   static_assert(Vector == 1 || Vector == 2 || Vector == 4 || Vector == 8 || Vector == 16,
                 "thread_block: the vector length must be 1, 2, 4, 8 or 16.");
@@ -2287,30 +2383,27 @@ struct thread_block {
   static constexpr int threads = BlockX * BlockY, warps = (threads + 31) / 32;
   static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = (Transposed ? BlockY : BlockX) * Vector;
 
+  BANKCHECK_HOST_DEVICE static constexpr dynamic_thread_block dynamic() noexcept {
+    return dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector};
+  }
+  BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry() noexcept {
+    return detail::block_geometry{BlockX, threads, warps, block_rows, block_cols, Vector, Transposed};
+  }
+  // Its parameters pass the static_asserts; the number of warp-accesses over s must fit an int.
+  BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) noexcept { return dynamic().check(s); }
   BANKCHECK_HOST_DEVICE static constexpr int blocks_across(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, block_cols); }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
     return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * warps;
   }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes * Vector, 0}; }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
-    const int block = k / warps, t = 32 * (k % warps) + lane, x = t % BlockX, y = t / BlockX;
-    const int r0 = block / blocks_across(s) * block_rows, c0 = block % blocks_across(s) * block_cols;
-    return Transposed ? element{r0 + x, c0 + Vector * y} : element{r0 + y, c0 + Vector * x};
+    return detail::block_at(geometry(), blocks_across(s), k, lane);
   }
-  // Lanes whose thread exists and whose (first) element lies inside the tile: a vector that
-  // overhangs the tile's last column makes the analysis fail, as row_segments' do.
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
-    std::uint64_t m = 0;
-    for (int lane = 0; lane < 32; ++lane) {
-      const element e = at(s, k, lane);
-      if (32 * (k % warps) + lane < threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
-    }
-    return m;
+    return detail::block_lanes(geometry(), s, k);
   }
-  // Rows of blocks outside, blocks inside, warps innermost; blocks that overhang the tile are ragged.
   BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
-    return access_grid{detail::ceil_div(s.rows, block_rows), blocks_across(s), warps, s.rows / block_rows,
-                       s.cols / block_cols, block_rows, 0, 0, block_cols};
+    return detail::block_grid(geometry(), s);
   }
 };
 
@@ -2371,7 +2464,14 @@ template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
-struct has_grid<P, typename voider<decltype(P::grid(tile_shape{}))>::type> { static constexpr bool value = true; };
+struct has_grid<P, typename voider<decltype(declared<const P&>().grid(tile_shape{}))>::type> {
+  static constexpr bool value = true;
+};
+template <class P, class = void> struct has_check { static constexpr bool value = false; };
+template <class P>
+struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_shape{}))>::type> {
+  static constexpr bool value = true;
+};
 
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>
@@ -2470,20 +2570,20 @@ BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const
 // split another lane's vector unseen.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch>
-BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape& shape, access op, int reach, int k,
-                                                int weight, ByteOffset& byte_offset, const Arch& arch) {
-  const std::uint64_t lanes = Pattern::lanes(shape, k);
+BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& pattern, const tile_shape& shape, access op,
+                                                int reach, int k, int weight, ByteOffset& byte_offset, const Arch& arch) {
+  const std::uint64_t lanes = pattern.lanes(shape, k);
   if (lanes == 0) return true;
   bool outside = false;
   const report r = bankcheck::analyze(
       [&](int lane) -> long long {
-        const element e = Pattern::at(shape, k, lane);
+        const element e = pattern.at(shape, k, lane);
         outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
         return outside ? 0 : offset_at(byte_offset, e.row, e.col);
       },
       op, lanes, arch);
   if (outside || !r.ok() ||
-      (reach > 1 && split_vector(byte_offset, Pattern::at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
+      (reach > 1 && split_vector(byte_offset, pattern.at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
     t = tile_report{outside ? violated::pattern_indexes_outside_the_tile()
                     : !r.ok() ? r.error
                               : violated::vector_elements_must_be_contiguous()};
@@ -2496,7 +2596,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
   return true;
 }
 
-// Every warp-access of Pattern over `shape`, or, where the pattern has a grid and the facts
+// Every warp-access of `pattern` over `shape`, or, where the pattern has a grid and the facts
 // give periods (index_period), one access of each class that costs the same, counted once per
 // member. Classes are visited in the order of their first members, which are the ones
 // analyzed, so the worst access is the one a walk over every access finds.
@@ -2504,20 +2604,24 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
-BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
-                                                      const Arch& arch, long long stop_at = -1) {
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& shape, ByteOffset& byte_offset,
+                                                      const Facts& facts, const Arch& arch, long long stop_at = -1) {
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
     return tile_report{violated::tile_shape_is_invalid()};
-  const access op = Pattern::op(shape);
+  if constexpr (has_check<Pattern>::value) {
+    const errc e = pattern.check(shape);
+    if (static_cast<bool>(e)) return tile_report{e};
+  }
+  const access op = pattern.op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
                          shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
     return tile_report{violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles()};
   tile_report t{};
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
-  access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};
-  if constexpr (has_grid<Pattern>::value) g = Pattern::grid(shape);
+  access_grid g{1, pattern.accesses(shape), 1, 0, 0, 0, 0, 0, 0};
+  if constexpr (has_grid<Pattern>::value) g = pattern.grid(shape);
   const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
   const bitwise_form form = facts.bitwise();
   const index_classes outer(g.outer, g.full_outer,
@@ -2528,8 +2632,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
-        if (!add_access<Pattern>(t, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
-                                 byte_offset, arch) ||
+        if (!add_access(t, pattern, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
+                        byte_offset, arch) ||
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
@@ -2547,7 +2651,16 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& shape, ByteOffset byte_offset,
                                                             Arch arch = {}) {
-  return detail::walk_tile<Pattern>(shape, byte_offset, detail::no_facts{}, arch);
+  return detail::walk_tile(Pattern{}, shape, byte_offset, detail::no_facts{}, arch);
+}
+
+// The same, for a pattern given as a value, whose parameters may be chosen at run time.
+// Example: analyze_pattern(dynamic_thread_block{bx, by}, {4, 64, 64}, [](int r, int c) { return 4 * (65 * r + c); })
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& pattern, const tile_shape& shape,
+                                                            ByteOffset byte_offset, Arch arch = {}) {
+  return detail::walk_tile(pattern, shape, byte_offset, detail::no_facts{}, arch);
 }
 
 // The cost of Pattern over a tile of T laid out by `layout` (a mapping with static rows and
@@ -2561,7 +2674,19 @@ template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
   auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
-  return detail::walk_tile<Pattern>(shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))}, arch);
+  return detail::walk_tile(Pattern{}, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
+                           arch);
+}
+
+// The same, for a pattern given as a value.
+// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).conflict_free() -> true
+BANKCHECK_CALLS_USER_CODE
+template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
+  const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
+  auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
+  return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
+                           arch);
 }
 
 namespace detail {
@@ -2569,6 +2694,13 @@ namespace detail {
 // constant evaluation of walk_tile can take a part of a tile's accesses.
 template <class Pattern, int First, int Last>
 struct pattern_slice {
+  BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) {
+    if constexpr (has_check<Pattern>::value) {
+      return Pattern::check(s);
+    } else {
+      return errc::none;
+    }
+  }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape&) noexcept { return Last - First; }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) { return Pattern::op(s); }
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) { return Pattern::lanes(s, First + k); }
@@ -2601,7 +2733,7 @@ inline constexpr int chunk_accesses = 128;
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
 template <class Pattern, int First, int Last, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOffset byte_offset, Arch arch) {
-  tile_report t = walk_tile<pattern_slice<Pattern, First, Last>>(shape, byte_offset, no_facts{}, arch);
+  tile_report t = walk_tile(pattern_slice<Pattern, First, Last>{}, shape, byte_offset, no_facts{}, arch);
   if (t.worst_access >= 0) t.worst_access += First;
   return t;
 }
@@ -2774,7 +2906,7 @@ struct pitched_facts {
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
                             stop_at);
 }
 // A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped
@@ -3084,7 +3216,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, i
     return static_cast<long long>(
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                             stop_at);
 }
 // A candidate swizzle's walks, as pitched_walks are a padding's.
@@ -3324,12 +3456,13 @@ struct has_tile_layout<M, typename voider<typename M::layout, typename M::value_
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern, class Arch = arch::nvidia_t,
-          class = typename detail::voider<typename Mapping::extents_type, decltype(Pattern::accesses(tile_shape{}))>::type>
-BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, Pattern, Arch arch = {}) {
+          class = typename detail::voider<typename Mapping::extents_type,
+                                          decltype(detail::declared<const Pattern&>().accesses(tile_shape{}))>::type>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, const Pattern& pattern, Arch arch = {}) {
   static_assert(Mapping::extents_type::rank() == 2, "analyze: the mapping must have rank 2 (rows, columns).");
   if constexpr (detail::has_tile_layout<Mapping>::value) {
     static_assert(sizeof(typename Mapping::value_type) == sizeof(T), "analyze: the mapping was chosen for another element size.");
-    return analyze_tile<Pattern, T>(typename Mapping::layout{}, arch);
+    return analyze_tile<T>(pattern, typename Mapping::layout{}, arch);
   } else {
     using index = typename Mapping::index_type;
     const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(mapping.extents().extent(0)),
@@ -3339,11 +3472,10 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, Patt
     };
     if constexpr (Mapping::is_always_strided()) {
       if (mapping.stride(1) == 1)
-        return detail::walk_tile<Pattern>(shape, offset,
-                                          detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))},
-                                          arch);
+        return detail::walk_tile(pattern, shape, offset,
+                                 detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))}, arch);
     }
-    return detail::walk_tile<Pattern>(shape, offset, detail::no_facts{}, arch);
+    return detail::walk_tile(pattern, shape, offset, detail::no_facts{}, arch);
   }
 }
 

@@ -107,6 +107,12 @@ constexpr bool policies_work() {
   // analyze(mapping, pattern) on them.
   static_assert(bc::analyze<float>(padded{}, bc::column_segments<>{}).wavefronts == 32);
   static_assert(bc::analyze<float>(swizzled{}, bc::column_segments<>{}).degree() == 1);
+  // A pattern given as a value: the GEMM copy, its block chosen at run time, over the mapping
+  // layout_swizzled chose for it (through the policy's layout).
+  constexpr bc::dynamic_thread_block copy{4, 32, bc::op_kind::store, false, 8};
+  static_assert(bc::analyze<short>(gemm_tile{}, copy).conflict_free());
+  static_assert(bc::analyze<short>(gemm_tile{}, copy).wavefronts ==
+                bc::analyze<short>(gemm_tile{}, bc::thread_block<4, 32, bc::op_kind::store, false, 8>{}).wavefronts);
   return true;
 }
 
@@ -127,6 +133,9 @@ static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::column_segments<>{
 static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() == 8, "rows: gcd(40, 32) = 8");
 static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).degree() ==
               bc::analyze_tile<bc::row_segments<>, float>(bc::column_major<32, 32, 40>{}).degree());
+
+static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::dynamic_thread_block{16, 16}).wavefronts ==
+              bc::analyze<float>(column_major_pitch_40{}, bc::thread_block<16, 16>{}).wavefronts);
 
 TEST_CASE("float4 rows over a column-major mapping: no lane's four floats are contiguous") {
   const bc::tile_report rows = bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<bc::op_kind::load, 4>{});

@@ -100,8 +100,8 @@ template <class Pattern, class Arch>
 int one_pattern(const any_layout& l, Arch arch) {
   const tile_shape shape{l.bytes, l.rows, l.cols};
   auto offset = [&l](int r, int c) { return l(r, c); };
-  const tile_report fast = detail::walk_tile<Pattern>(shape, offset, l, arch);
-  const tile_report full = detail::walk_tile<Pattern>(shape, offset, detail::no_facts{}, arch);
+  const tile_report fast = detail::walk_tile(Pattern{}, shape, offset, l, arch);
+  const tile_report full = detail::walk_tile(Pattern{}, shape, offset, detail::no_facts{}, arch);
   compare(Pattern::name, fast, full, l, arch);
   return fast.ok() ? fast.accesses : 0;
 }

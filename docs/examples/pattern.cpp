@@ -51,6 +51,25 @@ static_assert(gemm_copy::op({2, 128, 32}).bytes == 16 && gemm_copy::accesses({2,
 static_assert(gemm_copy::at({2, 128, 32}, 1, 5).row == 9 && gemm_copy::at({2, 128, 32}, 1, 5).col == 8);
 // [thread_block]
 
+// [dynamic_thread_block]
+// Thread blocks of 256 threads, X x (256 / X), chosen in a loop as a tool would choose them at run
+// time: those whose warps read float[64][64] without conflicts are those of whole rows.
+constexpr int conflict_free_widths() {
+  int widths = 0;
+  for (int x = 1; x <= 256; x *= 2)
+    if (analyze_tile<float>(dynamic_thread_block{x, 256 / x}, row_major<64, 64>{}).conflict_free()) widths |= x;
+  return widths;
+}
+static_assert(conflict_free_widths() == (32 | 64 | 128 | 256));
+// thread_block is the same pattern with its parameters fixed at compile time.
+static_assert(thread_block<4, 32, op_kind::store, false, 8>::dynamic().vector == 8);
+// A bad block (0 x 256 here) is the report's error at run time (main checks it); in a constant
+// expression it fails to compile, naming thread_block_is_invalid.
+bool zero_wide_block_refused() {
+  return analyze_tile<float>(dynamic_thread_block{0, 256}, row_major<64, 64>{}).error == errc::thread_block_is_invalid;
+}
+// [dynamic_thread_block]
+
 // [matrix_tiles]
 // ldmatrix.x4 over 64 x 64 halves: 64 sub-tiles of 8 x 8, four per instruction.
 static_assert(matrix_tiles<4>::accesses({2, 64, 64}) == 16 && matrix_tiles<4>::op({2, 64, 64}).matrices == 4);
@@ -73,4 +92,4 @@ static_assert(analyze_tile<diagonals, float>(row_major<32, 32>{}).conflict_free(
 static_assert(analyze_tile<diagonals, float>(row_major<32, 32, 33>{}).degree() == 2);
 // [user_pattern]
 
-int main() {}
+int main() { return zero_wide_block_refused() ? 0 : 1; }

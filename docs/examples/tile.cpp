@@ -18,6 +18,10 @@ static_assert(!t.conflict_free() && t.conflicts() == 992 && t.degree() == 32 && 
 constexpr tile_report p =
     analyze_pattern<column_segments<>>({4, 32, 32}, [](int r, int c) { return 4 * (33 * r + c); });
 static_assert(p.accesses == 32 && p.wavefronts == 32 && p.conflict_free());
+// A pattern given as a value: 16 x 16 thread blocks over float[64][64 + 16]; a warp covers two
+// half rows, 80 floats apart, in banks 0-15 and 16-31.
+static_assert(analyze_pattern(dynamic_thread_block{16, 16}, {4, 64, 64}, [](int r, int c) { return 4 * (80 * r + c); })
+                  .conflict_free());
 // [analyze_pattern]
 
 // [analyze_pattern_v]
@@ -39,6 +43,8 @@ constexpr tile_report wide = analyze_tile<row_segments<op_kind::load, 4>, float>
 static_assert(wide.accesses == 8 && wide.wavefronts == 8 * 4 && wide.conflict_free());
 // An 8192 x 8192 tile analyzes in about the time of a 64 x 64 one.
 static_assert(analyze_tile<row_segments<>, float>(row_major<8192, 8192, 8193>{}).accesses == 8192 * 256);
+// A pattern given as a value: the same 16 x 16 blocks over the layout type, padded by 1, are 2-way.
+static_assert(analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).degree() == 2);
 // [analyze_tile]
 
 int main() {}

@@ -30,6 +30,7 @@ enum class errc : unsigned char {
   matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles,
   tile_shape_is_invalid,
   vector_elements_must_be_contiguous,
+  thread_block_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -57,6 +58,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes)";
     case errc::vector_elements_must_be_contiguous:
       return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
+    case errc::thread_block_is_invalid:
+      return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
+             "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
   }
   return "unknown error";
 }
@@ -82,6 +86,7 @@ BANKCHECK_RULE(pattern_indexes_outside_the_tile)
 BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
+BANKCHECK_RULE(thread_block_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

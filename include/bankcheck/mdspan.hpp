@@ -156,12 +156,13 @@ struct has_tile_layout<M, typename voider<typename M::layout, typename M::value_
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern, class Arch = arch::nvidia_t,
-          class = typename detail::voider<typename Mapping::extents_type, decltype(Pattern::accesses(tile_shape{}))>::type>
-BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, Pattern, Arch arch = {}) {
+          class = typename detail::voider<typename Mapping::extents_type,
+                                          decltype(detail::declared<const Pattern&>().accesses(tile_shape{}))>::type>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, const Pattern& pattern, Arch arch = {}) {
   static_assert(Mapping::extents_type::rank() == 2, "analyze: the mapping must have rank 2 (rows, columns).");
   if constexpr (detail::has_tile_layout<Mapping>::value) {
     static_assert(sizeof(typename Mapping::value_type) == sizeof(T), "analyze: the mapping was chosen for another element size.");
-    return analyze_tile<Pattern, T>(typename Mapping::layout{}, arch);
+    return analyze_tile<T>(pattern, typename Mapping::layout{}, arch);
   } else {
     using index = typename Mapping::index_type;
     const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(mapping.extents().extent(0)),
@@ -171,11 +172,10 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, Patt
     };
     if constexpr (Mapping::is_always_strided()) {
       if (mapping.stride(1) == 1)
-        return detail::walk_tile<Pattern>(shape, offset,
-                                          detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))},
-                                          arch);
+        return detail::walk_tile(pattern, shape, offset,
+                                 detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))}, arch);
     }
-    return detail::walk_tile<Pattern>(shape, offset, detail::no_facts{}, arch);
+    return detail::walk_tile(pattern, shape, offset, detail::no_facts{}, arch);
   }
 }
 

@@ -64,7 +64,7 @@ struct pitched_facts {
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
                             stop_at);
 }
 // A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include <bankcheck/config.hpp>
+#include <bankcheck/error.hpp>
 #include <bankcheck/op.hpp>
 
 namespace bankcheck {
@@ -44,8 +45,12 @@ struct access_grid {
 //   P::lanes(s, k)       the active lanes of access k (a lane mask);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches;
 // and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
-// the cost of a large tile be computed from a few accesses.
-// The patterns below cover the common cases; users write their own the same way.
+// the cost of a large tile be computed from a few accesses, and P::check(s), errc::none or the
+// rule the pattern's own parameters break (a walk fails with it before any access).
+// The functions may instead be const members of an object p (p.accesses(s) and so on): the walks
+// that take a pattern as an argument (analyze_pattern(p, ...)) accept both kinds, the others
+// take the type and use P{}. The patterns below cover the common cases; users write their own
+// the same way.
 
 namespace detail {
 // a / b rounded up, for a >= 0 and b > 0, without overflow near INT_MAX.
@@ -109,16 +114,103 @@ struct column_segments {
   }
 };
 
-// A 2-D thread block of BlockX x BlockY threads (threadIdx.x fastest; warps are 32 consecutive
-// linear ids x + y * BlockX) sweeps the tile block by block; thread (x, y) touches element
-// (y, x) of its block, or (x, y) when Transposed. BlockX may be smaller than 32. With Vector > 1
-// each thread touches Vector elements along its row, from column Vector * x (Vector * y when
-// Transposed), as row_segments' lanes do: thread_block<4, 32, op_kind::store, false, 8> is a
-// GEMM's 128 threads storing a 32-column half tile, four threads a row, eight halves each.
+namespace detail {
+// A thread block's shape as its accesses need it: thread_block passes its constants, and
+// dynamic_thread_block the values it works out from its members, so both walk the same code.
+struct block_geometry {
+  int block_x, threads, warps, rows, cols, vector;
+  bool transposed;
+};
+// The element lane `lane` of access k touches, `across` blocks making a row of blocks.
+BANKCHECK_HOST_DEVICE constexpr element block_at(const block_geometry& g, int across, int k, int lane) noexcept {
+  const int block = k / g.warps, t = 32 * (k % g.warps) + lane, x = t % g.block_x, y = t / g.block_x;
+  const int r0 = block / across * g.rows, c0 = block % across * g.cols;
+  return g.transposed ? element{r0 + x, c0 + g.vector * y} : element{r0 + y, c0 + g.vector * x};
+}
+// Lanes whose thread exists and whose (first) element lies inside the tile: a vector that
+// overhangs the tile's last column makes the analysis fail, as row_segments' do.
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t block_lanes(const block_geometry& g, const tile_shape& s, int k) noexcept {
+  const int across = ceil_div(s.cols, g.cols);
+  std::uint64_t m = 0;
+  for (int lane = 0; lane < 32; ++lane) {
+    const element e = block_at(g, across, k, lane);
+    if (32 * (k % g.warps) + lane < g.threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
+  }
+  return m;
+}
+// Rows of blocks outside, blocks inside, warps innermost; blocks that overhang the tile are ragged.
+BANKCHECK_HOST_DEVICE constexpr access_grid block_grid(const block_geometry& g, const tile_shape& s) noexcept {
+  return access_grid{ceil_div(s.rows, g.rows), ceil_div(s.cols, g.cols), g.warps, s.rows / g.rows, s.cols / g.cols,
+                     g.rows, 0, 0, g.cols};
+}
+}  // namespace detail
+
+// A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are 32 consecutive
+// linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches element
+// (y, x) of its block, or (x, y) when transposed. block_x may be smaller than 32. With vector > 1
+// each thread touches `vector` elements along its row, from column vector * x (vector * y when
+// transposed), as row_segments' lanes do.
+// This is the thread block as a value, for extents chosen at run time (a tool's or an
+// autotuner's candidates): the walks that take a pattern as an argument take it, e.g.
+// analyze_pattern(dynamic_thread_block{16, 16}, {4, 64, 64}, offset). thread_block<...> below
+// is the same pattern with its parameters fixed at compile time. A block that thread_block's
+// static_asserts would reject (extents not positive, more than 1024 threads, an op other than a
+// load or a store, a vector length other than 1, 2, 4, 8 or 16), or that makes more warp-accesses
+// over the tile than an int holds, fails the walk with errc::thread_block_is_invalid (check()).
+struct dynamic_thread_block {
+  int block_x = 0;  // both extents must be given: {} is the invalid block 0 x 0
+  int block_y = 0;
+  op_kind kind = op_kind::load;
+  bool transposed = false;
+  int vector = 1;
+
+  static constexpr const char* name = "thread block";
+  // CUDA's and HIP's largest thread block.
+  static constexpr int max_threads = 1024;
+
+  // The parameters, and the number of warp-accesses over s, which must fit an int (a block taller
+  // than a one-row tile of 2^30 columns makes 2^35).
+  BANKCHECK_HOST_DEVICE constexpr errc check(const tile_shape& s) const noexcept {
+    bool ok = block_x > 0 && block_y > 0 && block_x <= max_threads / block_y &&
+              (kind == op_kind::load || kind == op_kind::store) &&
+              (vector == 1 || vector == 2 || vector == 4 || vector == 8 || vector == 16);
+    if (ok) {
+      const detail::block_geometry g = geometry();
+      ok = static_cast<long long>(detail::ceil_div(s.rows, g.rows)) * detail::ceil_div(s.cols, g.cols) * g.warps <=
+           2147483647LL;
+    }
+    return ok ? errc::none : violated::thread_block_is_invalid();
+  }
+  BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry() const noexcept {
+    const int threads = block_x * block_y;
+    return detail::block_geometry{block_x, threads, (threads + 31) / 32, transposed ? block_x : block_y,
+                                  (transposed ? block_y : block_x) * vector, vector, transposed};
+  }
+  BANKCHECK_HOST_DEVICE constexpr int accesses(const tile_shape& s) const noexcept {
+    const detail::block_geometry g = geometry();
+    return detail::ceil_div(s.rows, g.rows) * detail::ceil_div(s.cols, g.cols) * g.warps;
+  }
+  BANKCHECK_HOST_DEVICE constexpr access op(const tile_shape& s) const noexcept { return access{kind, s.bytes * vector, 0}; }
+  BANKCHECK_HOST_DEVICE constexpr element at(const tile_shape& s, int k, int lane) const noexcept {
+    const detail::block_geometry g = geometry();
+    return detail::block_at(g, detail::ceil_div(s.cols, g.cols), k, lane);
+  }
+  BANKCHECK_HOST_DEVICE constexpr std::uint64_t lanes(const tile_shape& s, int k) const noexcept {
+    return detail::block_lanes(geometry(), s, k);
+  }
+  BANKCHECK_HOST_DEVICE constexpr access_grid grid(const tile_shape& s) const noexcept {
+    return detail::block_grid(geometry(), s);
+  }
+};
+
+// dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector} as a type, its parameters
+// checked at compile time: thread_block<4, 32, op_kind::store, false, 8> is a GEMM's 128 threads
+// storing a 32-column half tile, four threads a row, eight halves each.
 // Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses.
 template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false, int Vector = 1>
 struct thread_block {
   static_assert(BlockX > 0 && BlockY > 0, "thread_block: the block extents must be positive.");
+  static_assert(BlockX <= dynamic_thread_block::max_threads / BlockY, "thread_block: at most 1024 threads.");
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "thread_block: the op must be a load or a store.");
   static_assert(Vector == 1 || Vector == 2 || Vector == 4 || Vector == 8 || Vector == 16,
                 "thread_block: the vector length must be 1, 2, 4, 8 or 16.");
@@ -126,30 +218,27 @@ struct thread_block {
   static constexpr int threads = BlockX * BlockY, warps = (threads + 31) / 32;
   static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = (Transposed ? BlockY : BlockX) * Vector;
 
+  BANKCHECK_HOST_DEVICE static constexpr dynamic_thread_block dynamic() noexcept {
+    return dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector};
+  }
+  BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry() noexcept {
+    return detail::block_geometry{BlockX, threads, warps, block_rows, block_cols, Vector, Transposed};
+  }
+  // Its parameters pass the static_asserts; the number of warp-accesses over s must fit an int.
+  BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) noexcept { return dynamic().check(s); }
   BANKCHECK_HOST_DEVICE static constexpr int blocks_across(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, block_cols); }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
     return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * warps;
   }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes * Vector, 0}; }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
-    const int block = k / warps, t = 32 * (k % warps) + lane, x = t % BlockX, y = t / BlockX;
-    const int r0 = block / blocks_across(s) * block_rows, c0 = block % blocks_across(s) * block_cols;
-    return Transposed ? element{r0 + x, c0 + Vector * y} : element{r0 + y, c0 + Vector * x};
+    return detail::block_at(geometry(), blocks_across(s), k, lane);
   }
-  // Lanes whose thread exists and whose (first) element lies inside the tile: a vector that
-  // overhangs the tile's last column makes the analysis fail, as row_segments' do.
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
-    std::uint64_t m = 0;
-    for (int lane = 0; lane < 32; ++lane) {
-      const element e = at(s, k, lane);
-      if (32 * (k % warps) + lane < threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
-    }
-    return m;
+    return detail::block_lanes(geometry(), s, k);
   }
-  // Rows of blocks outside, blocks inside, warps innermost; blocks that overhang the tile are ragged.
   BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
-    return access_grid{detail::ceil_div(s.rows, block_rows), blocks_across(s), warps, s.rows / block_rows,
-                       s.cols / block_cols, block_rows, 0, 0, block_cols};
+    return detail::block_grid(geometry(), s);
   }
 };
 

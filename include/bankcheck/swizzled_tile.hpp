@@ -78,7 +78,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, i
     return static_cast<long long>(
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   };
-  return walk_tile<Pattern>(tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                             stop_at);
 }
 // A candidate swizzle's walks, as pitched_walks are a padding's.

@@ -39,7 +39,14 @@ template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
-struct has_grid<P, typename voider<decltype(P::grid(tile_shape{}))>::type> { static constexpr bool value = true; };
+struct has_grid<P, typename voider<decltype(declared<const P&>().grid(tile_shape{}))>::type> {
+  static constexpr bool value = true;
+};
+template <class P, class = void> struct has_check { static constexpr bool value = false; };
+template <class P>
+struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_shape{}))>::type> {
+  static constexpr bool value = true;
+};
 
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>
@@ -138,20 +145,20 @@ BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const
 // split another lane's vector unseen.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch>
-BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape& shape, access op, int reach, int k,
-                                                int weight, ByteOffset& byte_offset, const Arch& arch) {
-  const std::uint64_t lanes = Pattern::lanes(shape, k);
+BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& pattern, const tile_shape& shape, access op,
+                                                int reach, int k, int weight, ByteOffset& byte_offset, const Arch& arch) {
+  const std::uint64_t lanes = pattern.lanes(shape, k);
   if (lanes == 0) return true;
   bool outside = false;
   const report r = bankcheck::analyze(
       [&](int lane) -> long long {
-        const element e = Pattern::at(shape, k, lane);
+        const element e = pattern.at(shape, k, lane);
         outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
         return outside ? 0 : offset_at(byte_offset, e.row, e.col);
       },
       op, lanes, arch);
   if (outside || !r.ok() ||
-      (reach > 1 && split_vector(byte_offset, Pattern::at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
+      (reach > 1 && split_vector(byte_offset, pattern.at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
     t = tile_report{outside ? violated::pattern_indexes_outside_the_tile()
                     : !r.ok() ? r.error
                               : violated::vector_elements_must_be_contiguous()};
@@ -164,7 +171,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
   return true;
 }
 
-// Every warp-access of Pattern over `shape`, or, where the pattern has a grid and the facts
+// Every warp-access of `pattern` over `shape`, or, where the pattern has a grid and the facts
 // give periods (index_period), one access of each class that costs the same, counted once per
 // member. Classes are visited in the order of their first members, which are the ones
 // analyzed, so the worst access is the one a walk over every access finds.
@@ -172,20 +179,24 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const tile_shape
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
-BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, ByteOffset& byte_offset, const Facts& facts,
-                                                      const Arch& arch, long long stop_at = -1) {
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& shape, ByteOffset& byte_offset,
+                                                      const Facts& facts, const Arch& arch, long long stop_at = -1) {
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
     return tile_report{violated::tile_shape_is_invalid()};
-  const access op = Pattern::op(shape);
+  if constexpr (has_check<Pattern>::value) {
+    const errc e = pattern.check(shape);
+    if (static_cast<bool>(e)) return tile_report{e};
+  }
+  const access op = pattern.op(shape);
   if (op.is_matrix() && (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
                          shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
     return tile_report{violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles()};
   tile_report t{};
   // Elements a lane touches along its row: a vector, or a 16-byte matrix row.
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
-  access_grid g{1, Pattern::accesses(shape), 1, 0, 0, 0, 0, 0, 0};
-  if constexpr (has_grid<Pattern>::value) g = Pattern::grid(shape);
+  access_grid g{1, pattern.accesses(shape), 1, 0, 0, 0, 0, 0, 0};
+  if constexpr (has_grid<Pattern>::value) g = pattern.grid(shape);
   const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
   const bitwise_form form = facts.bitwise();
   const index_classes outer(g.outer, g.full_outer,
@@ -196,8 +207,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const tile_shape& shape, B
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
-        if (!add_access<Pattern>(t, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
-                                 byte_offset, arch) ||
+        if (!add_access(t, pattern, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
+                        byte_offset, arch) ||
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
@@ -215,7 +226,16 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const tile_shape& shape, ByteOffset byte_offset,
                                                             Arch arch = {}) {
-  return detail::walk_tile<Pattern>(shape, byte_offset, detail::no_facts{}, arch);
+  return detail::walk_tile(Pattern{}, shape, byte_offset, detail::no_facts{}, arch);
+}
+
+// The same, for a pattern given as a value, whose parameters may be chosen at run time.
+// Example: analyze_pattern(dynamic_thread_block{bx, by}, {4, 64, 64}, [](int r, int c) { return 4 * (65 * r + c); })
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& pattern, const tile_shape& shape,
+                                                            ByteOffset byte_offset, Arch arch = {}) {
+  return detail::walk_tile(pattern, shape, byte_offset, detail::no_facts{}, arch);
 }
 
 // The cost of Pattern over a tile of T laid out by `layout` (a mapping with static rows and
@@ -229,7 +249,19 @@ template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
   auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
-  return detail::walk_tile<Pattern>(shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))}, arch);
+  return detail::walk_tile(Pattern{}, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
+                           arch);
+}
+
+// The same, for a pattern given as a value.
+// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).conflict_free() -> true
+BANKCHECK_CALLS_USER_CODE
+template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
+  const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
+  auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
+  return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
+                           arch);
 }
 
 namespace detail {
@@ -237,6 +269,13 @@ namespace detail {
 // constant evaluation of walk_tile can take a part of a tile's accesses.
 template <class Pattern, int First, int Last>
 struct pattern_slice {
+  BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) {
+    if constexpr (has_check<Pattern>::value) {
+      return Pattern::check(s);
+    } else {
+      return errc::none;
+    }
+  }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape&) noexcept { return Last - First; }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) { return Pattern::op(s); }
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) { return Pattern::lanes(s, First + k); }
@@ -269,7 +308,7 @@ inline constexpr int chunk_accesses = 128;
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
 template <class Pattern, int First, int Last, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOffset byte_offset, Arch arch) {
-  tile_report t = walk_tile<pattern_slice<Pattern, First, Last>>(shape, byte_offset, no_facts{}, arch);
+  tile_report t = walk_tile(pattern_slice<Pattern, First, Last>{}, shape, byte_offset, no_facts{}, arch);
   if (t.worst_access >= 0) t.worst_access += First;
   return t;
 }

@@ -70,6 +70,12 @@ constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::loa
 // float4 rows of a tile whose floats lie 16 bytes apart: no lane's four floats are contiguous.
 constexpr bc::tile_report t =
     bc::analyze_pattern<bc::row_segments<bc::op_kind::load, 4>>(bc::tile_shape{4, 4, 128}, [](int r, int c) { return 16 * (128 * r + c); });
+#elif defined(FAIL_thread_block_is_invalid)
+// A thread block of 64 x 32 = 2048 threads, given as a value.
+constexpr bc::tile_report t = bc::analyze_pattern(bc::dynamic_thread_block{64, 32}, bc::tile_shape{4, 64, 64},
+                                                  [](int r, int c) { return 4 * (65 * r + c); });
+#elif defined(FAIL_at_most_1024_threads)
+constexpr int n = bc::thread_block<64, 32>::accesses(bc::tile_shape{4, 64, 64});
 #elif defined(FAIL_matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 constexpr bc::tile_report t = bc::analyze_tile<bc::matrix_tiles<4>, float>(bc::row_major<16, 64>{});
 #elif defined(FAIL_tile_shape_is_invalid)

@@ -114,6 +114,18 @@ __global__ void tile_report_in_kernel(const int* pitch, long long* out) {
   out[threadIdx.x] = columns.wavefronts;
 }
 
+__global__ void block_report_in_kernel(const int* extents, long long* out) {
+  // The template's report in a constant expression, and a thread block chosen at run time,
+  // given as a value, over a padded float tile.
+  constexpr bc::tile_report fixed =
+      bc::analyze_pattern<bc::thread_block<16, 16>>({4, 64, 64}, [](int r, int c) { return 4 * (80 * r + c); });
+  static_assert(fixed.conflict_free() && fixed.accesses == 16 * 8,
+                "16 x 16 blocks over float[64][80]: a warp's two half rows meet in no bank");
+  const bc::dynamic_thread_block block{extents[0], extents[1], bc::op_kind::store, false, extents[2]};
+  const bc::tile_report t = bc::analyze_pattern(block, {4, 64, 64}, [](int r, int c) { return 4 * (65 * r + c); });
+  out[threadIdx.x] = t.ok() ? t.wavefronts : -static_cast<long long>(t.error);
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;
