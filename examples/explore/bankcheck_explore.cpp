@@ -62,7 +62,6 @@ bc::architecture parse_arch(const std::string& name) {
   throw usage_error("--arch " + name + ": not a known architecture (nvidia, gfx942, gfx950, rdna3, rdna4)");
 }
 
-// "name:N" -> N, for a whole number in [lo, hi].
 // text as a whole number in [lo, hi], or nothing.
 std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   std::size_t used = 0;
@@ -76,6 +75,7 @@ std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   return static_cast<int>(n);
 }
 
+// "name:N" -> N, for a whole number in [lo, hi].
 int parse_suffix(const std::string& arg, const std::string& option, std::size_t colon, int lo, int hi) {
   const std::optional<int> n = whole_number(arg.substr(colon + 1), lo, hi);
   if (!n)
@@ -87,7 +87,8 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
 struct options {
   std::string pattern = "column";
   std::string type = "float";
-  int rows = 32, cols = 32, pad = 0, index = 0;
+  int rows = 32, cols = 32, pad = 0, index = 0, vector = 1;
+  bool transposed = false;
   std::string op = "load";
   std::string arch = "nvidia";
   std::string lanes;
@@ -108,8 +109,9 @@ struct scenario {
 };
 
 struct parsed {
-  std::string kind;  // row, column, stride, broadcast, tile
+  std::string kind;  // row, column, stride, broadcast, tile, block
   int amount = 0;    // D or K
+  int block_x = 0, block_y = 0;  // block:XxY
   int bytes = 4;
   bc::access op{};
   bc::architecture arch = bc::arch::nvidia;
@@ -160,10 +162,28 @@ parsed check(const options& o) {
     p.amount = parse_suffix(o.pattern, "--pattern", colon, 0, 1 << 20);
   } else if (p.kind == "broadcast" && colon != std::string::npos) {
     p.amount = parse_suffix(o.pattern, "--pattern", colon, 1, 64);
+  } else if (p.kind == "block" && colon != std::string::npos) {
+    const std::string extents = o.pattern.substr(colon + 1);
+    const std::size_t x = extents.find('x');
+    const std::optional<int> bx = whole_number(extents.substr(0, x), 1, 1024),
+                             by = x == std::string::npos ? std::nullopt : whole_number(extents.substr(x + 1), 1, 1024);
+    if (!bx || !by)
+      throw usage_error("--pattern " + o.pattern + ": block:XxY takes the block's extents, two whole numbers from 1 to 1024, "
+                        "as block:16x16");
+    p.block_x = *bx;
+    p.block_y = *by;
   } else if (!((p.kind == "row" || p.kind == "column" || p.kind == "tile") && colon == std::string::npos)) {
-    throw usage_error("--pattern " + o.pattern + ": not a pattern (row, column, stride:D, broadcast:K or tile)");
+    throw usage_error("--pattern " + o.pattern + ": not a pattern (row, column, stride:D, broadcast:K, tile or block:XxY)");
   }
+  if (o.transposed && p.kind != "block") throw usage_error("--transposed transposes a thread block: use --pattern block:XxY");
   p.bytes = type_bytes(o.type);
+  if (o.vector != 1 && o.vector != 2 && o.vector != 4 && o.vector != 8 && o.vector != 16)
+    throw usage_error("--vector " + std::to_string(o.vector) + ": the vector length must be 1, 2, 4, 8 or 16");
+  if (o.vector > 1 && p.kind != "row" && p.kind != "block")
+    throw usage_error("--vector moves several elements of a row a lane: use --pattern row or block:XxY");
+  if (o.vector * p.bytes > 16)
+    throw usage_error("--vector " + std::to_string(o.vector) + ": " + std::to_string(o.vector) + " elements of " + o.type +
+                      " make " + std::to_string(o.vector * p.bytes) + " bytes, and an access moves at most 16");
   if (o.rows < 1 || o.cols < 1) throw usage_error("--rows and --cols must be at least 1");
   if (o.rows > 4096 || o.cols > 4096) throw usage_error("--rows and --cols must be at most 4096");
   if (o.pad < 0 || o.pad > 4096) throw usage_error("--pad must be from 0 to 4096");
@@ -171,7 +191,8 @@ parsed check(const options& o) {
   const std::size_t op_colon = o.op.find(':');
   const std::string op_kind = o.op.substr(0, op_colon);
   if ((op_kind == "load" || op_kind == "store") && op_colon == std::string::npos) {
-    p.op = op_kind == "load" ? bc::access{bc::op_kind::load, p.bytes, 0} : bc::access{bc::op_kind::store, p.bytes, 0};
+    const int width = p.bytes * o.vector;
+    p.op = op_kind == "load" ? bc::access{bc::op_kind::load, width, 0} : bc::access{bc::op_kind::store, width, 0};
   } else if ((op_kind == "ldmatrix" || op_kind == "stmatrix") && op_colon != std::string::npos) {
     const int n = parse_suffix(o.op, "--op", op_colon, 1, 4);
     if (n == 3) throw usage_error("--op " + o.op + ": the matrix count must be 1, 2 or 4");
@@ -196,8 +217,8 @@ parsed check(const options& o) {
     p.mask = m;
   }
   if (!o.swizzle.empty()) {
-    if (p.kind != "row" && p.kind != "column" && p.kind != "tile")
-      throw usage_error("--swizzle swizzles a tile's byte offsets: use --pattern row, column or tile");
+    if (p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block")
+      throw usage_error("--swizzle swizzles a tile's byte offsets: use --pattern row, column, tile or block:XxY");
     parse_swizzle(o.swizzle, p.bytes, p);
   }
   return p;
@@ -237,12 +258,22 @@ scenario build(const options& o, const parsed& p, int pad) {
     if (o.index >= across)
       throw usage_error("--index " + std::to_string(o.index) + ": the tile has " + std::to_string(across) +
                         (p.kind == "row" ? " rows" : " columns"));
-    for (int l = 0; l < warp && l < along; ++l) {
+    const long long v = o.vector;
+    if (o.cols % v != 0)
+      throw usage_error("--vector " + std::to_string(v) + ": the row's " + std::to_string(o.cols) +
+                        " columns are not a whole number of vectors");
+    for (int l = 0; l < warp && v * l < along; ++l) {
       s.address[static_cast<std::size_t>(l)] =
-          p.kind == "row" ? byte_at(p, pitch, o.index, l) : byte_at(p, pitch, l, o.index);
+          p.kind == "row" ? byte_at(p, pitch, o.index, v * l) : byte_at(p, pitch, l, o.index);
+      // The library's rule for a lane's vector, tested at every lane: a swizzle may split one.
+      if (v > 1 && byte_at(p, pitch, o.index, v * l + v - 1) - s.address[static_cast<std::size_t>(l)] != (v - 1) * e)
+        throw usage_error("this access breaks a rule of the model: " +
+                          std::string(bc::to_string(bc::errc::vector_elements_must_be_contiguous)) + " (lane " +
+                          std::to_string(l) + "'s is split by the swizzle)");
       active |= std::uint64_t{1} << l;
     }
-    s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp";
+    s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp" +
+              (v > 1 ? ", " + std::to_string(v) + " elements a lane" : std::string());
   } else if (p.kind == "stride") {
     for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l * static_cast<long long>(p.amount) * e;
     active = bc::lane_range(0, warp - 1);
@@ -259,26 +290,27 @@ scenario build(const options& o, const parsed& p, int pad) {
 // --pattern tile: every warp-access of the tile's row and column reads (or its matrices), its
 // totals, and its worst access drawn.
 template <class Pattern>
-bc::tile_report tile_cost(const options& o, const parsed& p, int pad, const bc::architecture& arch) {
+bc::tile_report tile_cost(const Pattern& pattern, const options& o, const parsed& p, int pad) {
   const long long pitch = o.cols + pad;
-  return bc::analyze_pattern<Pattern>(bc::tile_shape{p.bytes, o.rows, o.cols},
-                                      [&p, pitch](int r, int c) { return byte_at(p, pitch, r, c); }, arch);
+  return bc::analyze_pattern(pattern, bc::tile_shape{p.bytes, o.rows, o.cols},
+                             [&p, pitch](int r, int c) { return byte_at(p, pitch, r, c); }, p.arch);
 }
 
 template <class Pattern>
-scenario worst_of(const options& o, const parsed& p, int pad, const bc::tile_report& t, const std::string& what) {
+scenario worst_of(const Pattern& pattern, const options& o, const parsed& p, int pad, const bc::tile_report& t,
+                  const std::string& what) {
   scenario s;
   s.is_tile = true;
   s.tile = t;
   const bc::tile_shape shape{p.bytes, o.rows, o.cols};
-  s.op = Pattern::op(shape);
+  s.op = pattern.op(shape);
   const long long pitch = o.cols + pad;
   const int k = t.worst_access < 0 ? 0 : t.worst_access;
   for (int l = 0; l < 64; ++l) {
-    const bc::element el = Pattern::at(shape, k, l);
+    const bc::element el = pattern.at(shape, k, l);
     s.address[static_cast<std::size_t>(l)] = byte_at(p, pitch, el.row, el.col);
   }
-  s.mask = p.mask ? *p.mask : Pattern::lanes(shape, k);
+  s.mask = p.mask ? *p.mask : pattern.lanes(shape, k);
   s.title = type_title(o, p, pad) + ", " + what + ":\n" + std::to_string(t.accesses) + " warp-accesses, " +
             std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) + "); the worst, access " +
             std::to_string(k) + ", drawn below";
@@ -290,10 +322,10 @@ scenario matrices(const options& o, const parsed& p, int pad) {
   using M = bc::matrix_tiles<N>;
   using S = bc::matrix_tiles<N, bc::op_kind::stmatrix>;
   const bool store = p.op.kind == bc::op_kind::stmatrix;
-  const bc::tile_report t = store ? tile_cost<S>(o, p, pad, p.arch) : tile_cost<M>(o, p, pad, p.arch);
+  const bc::tile_report t = store ? tile_cost(S{}, o, p, pad) : tile_cost(M{}, o, p, pad);
   if (!t.ok()) throw usage_error(std::string("the tile does not suit the matrices: ") + bc::to_string(t.error));
-  return store ? worst_of<S>(o, p, pad, t, "stmatrix." + std::to_string(N) + " over every 8x8 sub-tile")
-               : worst_of<M>(o, p, pad, t, "ldmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile");
+  return store ? worst_of(S{}, o, p, pad, t, "stmatrix." + std::to_string(N) + " over every 8x8 sub-tile")
+               : worst_of(M{}, o, p, pad, t, "ldmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile");
 }
 
 scenario tile(const options& o, const parsed& p, int pad) {
@@ -307,8 +339,8 @@ scenario tile(const options& o, const parsed& p, int pad) {
   using RS = bc::row_segments<bc::op_kind::store>;
   using CL = bc::column_segments<>;
   using CS = bc::column_segments<bc::op_kind::store>;
-  const bc::tile_report rows = store ? tile_cost<RS>(o, p, pad, p.arch) : tile_cost<RL>(o, p, pad, p.arch);
-  const bc::tile_report cols = store ? tile_cost<CS>(o, p, pad, p.arch) : tile_cost<CL>(o, p, pad, p.arch);
+  const bc::tile_report rows = store ? tile_cost(RS{}, o, p, pad) : tile_cost(RL{}, o, p, pad);
+  const bc::tile_report cols = store ? tile_cost(CS{}, o, p, pad) : tile_cost(CL{}, o, p, pad);
   if (!rows.ok()) throw usage_error(std::string("the tile's rows: ") + bc::to_string(rows.error));
   if (!cols.ok()) throw usage_error(std::string("the tile's columns: ") + bc::to_string(cols.error));
   bc::tile_report sum = rows;
@@ -316,8 +348,8 @@ scenario tile(const options& o, const parsed& p, int pad) {
   sum.wavefronts += cols.wavefronts;
   sum.ideal += cols.ideal;
   const bool columns_worse = cols.worst.conflicts() > rows.worst.conflicts();
-  scenario s = columns_worse ? (store ? worst_of<CS>(o, p, pad, cols, "") : worst_of<CL>(o, p, pad, cols, ""))
-                             : (store ? worst_of<RS>(o, p, pad, rows, "") : worst_of<RL>(o, p, pad, rows, ""));
+  scenario s = columns_worse ? (store ? worst_of(CS{}, o, p, pad, cols, "") : worst_of(CL{}, o, p, pad, cols, ""))
+                             : (store ? worst_of(RS{}, o, p, pad, rows, "") : worst_of(RL{}, o, p, pad, rows, ""));
   s.tile = sum;
   s.title = type_title(o, p, pad) + ", every row and column read by warps:\n" + std::to_string(sum.accesses) +
             " warp-accesses, " + std::to_string(sum.wavefronts) + " wavefronts (ideal " + std::to_string(sum.ideal) +
@@ -325,7 +357,22 @@ scenario tile(const options& o, const parsed& p, int pad) {
   return s;
 }
 
-scenario make(const options& o, const parsed& p, int pad) { return p.kind == "tile" ? tile(o, p, pad) : build(o, p, pad); }
+// --pattern block:XxY: a thread block chosen here, at run time, sweeping the tile, as a value
+// pattern; its totals, and its worst warp-access drawn.
+scenario block(const options& o, const parsed& p, int pad) {
+  const bc::dynamic_thread_block b{p.block_x, p.block_y, p.op.kind, o.transposed, o.vector};
+  const bc::tile_report t = tile_cost(b, o, p, pad);
+  if (!t.ok()) throw usage_error("the thread block over the tile: " + std::string(bc::to_string(t.error)));
+  std::string what = "a " + std::to_string(p.block_x) + " x " + std::to_string(p.block_y) + " thread block" +
+                     (o.transposed ? ", transposed," : "") +
+                     (p.op.kind == bc::op_kind::store ? " writing the tile" : " reading the tile");
+  if (o.vector > 1) what += ", " + std::to_string(o.vector) + " elements a thread";
+  return worst_of(b, o, p, pad, t, what);
+}
+
+scenario make(const options& o, const parsed& p, int pad) {
+  return p.kind == "tile" ? tile(o, p, pad) : p.kind == "block" ? block(o, p, pad) : build(o, p, pad);
+}
 
 bc::bank_map map_of(const scenario& s, const parsed& p) {
   bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
@@ -427,28 +474,35 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern broadcast:2 --type float4   the load merge rule: 2 phases\n"
              "  bankcheck-explore --pattern tile --type half --cols 64 --op ldmatrix:4\n"
              "  bankcheck-explore --pattern column --swizzle 5,2,5  word column XOR row: 1 wavefront\n"
+             "  bankcheck-explore --pattern block:4x32 --type half --vector 8 --op store --rows 128 --swizzle 64B\n"
+             "                                                      a GEMM tile's copy, eight halves a thread\n"
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
              "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
              "written.");
   options o;
   app.add_option("--pattern", o.pattern,
-                 "row | column | stride:D | broadcast:K | tile (default column).\n"
+                 "row | column | stride:D | broadcast:K | tile | block:XxY (default column).\n"
                  "row/column: one warp reads row/column --index of the tile; stride:D: lane l reads element l*D;\n"
                  "broadcast:K: K lanes share each element; tile: every row and column access of the tile\n"
-                 "(or every ldmatrix), its totals, and its worst access drawn. Example: --pattern stride:2");
+                 "(or every ldmatrix), its totals, and its worst access drawn; block:XxY: an X x Y thread block\n"
+                 "(thread (x, y) at row y, column x) sweeping the tile, the same way. Example: --pattern block:16x16");
   app.add_option("--type", o.type, "element type (default float): " + type_names() + ". Example: --type float4");
   app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
   app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
   app.add_option("--pad", o.pad, "padding: elements added to each row (default 0). Example: --pad 1");
   app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
+  app.add_option("--vector", o.vector,
+                 "elements a lane moves along its row with one access, for row and block:XxY (1, 2, 4, 8, 16;\n"
+                 "default 1; at most 16 bytes). Example: --type half --vector 8");
+  app.add_flag("--transposed", o.transposed, "block:XxY with thread (x, y) at row x, column y");
   app.add_option("--op", o.op,
                  "load | store | ldmatrix:N | stmatrix:N (N = 1, 2, 4; default load). A load or store moves one\n"
-                 "element per lane; matrices need --type half and --pattern tile. Example: --op store");
+                 "element per lane (--vector: more); matrices need --type half and --pattern tile. Example: --op store");
   app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
   app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
   app.add_option("--swizzle", o.swizzle,
-                 "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile): B,M,S, or\n"
-                 "a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3). Example: --swizzle 5,2,5");
+                 "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile, block): B,M,S,\n"
+                 "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3). Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
   app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider)");
   app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
