@@ -9,6 +9,8 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
+#include "support/same_tile_report.hpp"
+
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 
@@ -20,21 +22,7 @@ using boost::mp11::mp_list;
 
 namespace {
 
-// A report in full, so two can be compared field by field.
-void same(const tile_report& a, const tile_report& b) {
-  CHECK(a.error == b.error);
-  CHECK(a.accesses == b.accesses);
-  CHECK(a.wavefronts == b.wavefronts);
-  CHECK(a.ideal == b.ideal);
-  CHECK(a.worst_access == b.worst_access);
-  CHECK(a.worst.wavefronts == b.worst.wavefronts);
-  CHECK(a.worst.worst.phase == b.worst.worst.phase);
-  CHECK(a.worst.worst.bank == b.worst.worst.bank);
-  CHECK(a.worst.worst.lane_a == b.worst.worst.lane_a);
-  CHECK(a.worst.worst.lane_b == b.worst.worst.lane_b);
-  CHECK(a.worst.worst.word_a == b.worst.worst.word_a);
-  CHECK(a.worst.worst.word_b == b.worst.worst.word_b);
-}
+using bankcheck_test::check_same;
 
 template <int BX, int BY, op_kind Kind, bool Transposed, int Vector>
 void against_type(thread_block<BX, BY, Kind, Transposed, Vector>, std::mt19937& rng) {
@@ -55,8 +43,8 @@ void against_type(thread_block<BX, BY, Kind, Transposed, Vector>, std::mt19937& 
     const element a = value.at(shape, k, 13), b = block::at(shape, k, 13);
     CHECK((a.row == b.row && a.col == b.col));
   }
-  same(analyze_pattern(value, shape, offset), analyze_pattern<block>(shape, offset));
-  same(analyze_pattern(value, shape, offset, arch::gfx942), analyze_pattern<block>(shape, offset, arch::gfx942));
+  check_same(analyze_pattern(value, shape, offset), analyze_pattern<block>(shape, offset));
+  check_same(analyze_pattern(value, shape, offset, arch::gfx942), analyze_pattern<block>(shape, offset, arch::gfx942));
 }
 
 using block_types = mp_list<thread_block<16, 16>, thread_block<32, 8, op_kind::store>, thread_block<8, 32, op_kind::load, true>,
@@ -95,9 +83,9 @@ TEST_CASE("dynamic_thread_block's classes of equal cost give the report of every
         for (int vector : {1, 2, 4}) {
           const dynamic_thread_block block{bx, by, op_kind::load, transposed, vector};
           INFO(bx << " x " << by << (transposed ? " transposed" : "") << ", vector " << vector);
-          same(analyze_tile<float>(block, padded),
+          check_same(analyze_tile<float>(block, padded),
                analyze_pattern(block, {4, 96, 128}, [&padded](int r, int c) { return 4LL * padded(r, c); }));
-          same(analyze_tile<float>(block, swizzled),
+          check_same(analyze_tile<float>(block, swizzled),
                analyze_pattern(block, {4, 64, 64}, [&swizzled](int r, int c) { return 4LL * swizzled(r, c); }));
         }
 }

@@ -8,6 +8,8 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
+#include "support/same_tile_report.hpp"
+
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 
@@ -81,19 +83,7 @@ template <class Arch>
 void compare(const char* name, const tile_report& fast, const tile_report& full, const any_layout& l, Arch) {
   INFO(name << ": kind " << l.kind << ", " << l.bytes << "-byte elements, " << l.rows << " x " << l.cols << ", pitch "
             << l.pitch << ", swizzle " << l.b << " " << l.m << " " << l.s);
-  CHECK(fast.error == full.error);
-  CHECK(fast.accesses == full.accesses);
-  CHECK(fast.wavefronts == full.wavefronts);
-  CHECK(fast.ideal == full.ideal);
-  CHECK(fast.worst_access == full.worst_access);
-  CHECK(fast.worst.wavefronts == full.worst.wavefronts);
-  CHECK(fast.worst.degree == full.worst.degree);
-  CHECK(fast.worst.worst.phase == full.worst.worst.phase);
-  CHECK(fast.worst.worst.bank == full.worst.worst.bank);
-  CHECK(fast.worst.worst.lane_a == full.worst.worst.lane_a);
-  CHECK(fast.worst.worst.lane_b == full.worst.worst.lane_b);
-  CHECK(fast.worst.worst.word_a == full.worst.worst.word_a);
-  CHECK(fast.worst.worst.word_b == full.worst.worst.word_b);
+  bankcheck_test::check_same(fast, full);
 }
 
 template <class Pattern, class Arch>
