@@ -125,17 +125,43 @@ access random_op(std::mt19937_64& rng, const ref_arch& ra) {
   return op;
 }
 
+// One query of a differential test: an architecture (its index in ref_arches), an op, a lane mask
+// and 64 addresses.
+struct query {
+  int arch;
+  access op;
+  std::uint64_t mask;
+  std::vector<std::uint64_t> addr;
+};
+struct outcome {
+  int conflicted = 0, merged = 0;
+};
+
+// `count` queries made by make(rng) from a generator seeded with `seed`, each compared with the
+// reference; `what` names them in the output and in a failed check's message. Returns how many
+// had conflicts and how many merged.
+template <class Make>
+outcome compare_all(const char* what, std::uint64_t seed, int count, Make make) {
+  std::printf("%s: seed 0x%llx\n", what, static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  outcome o;
+  for (int n = 0; n < count; ++n) {
+    const query q = make(rng);
+    const ref_arch& ra = ref_arches[q.arch];
+    const ref_result want =
+        compare(ra, lib_arch(q.arch), q.op, q.mask, q.addr, std::string(ra.name) + " " + what + ", case " + std::to_string(n));
+    o.conflicted += want.wavefronts > want.ideal;
+    o.merged += want.merged;
+  }
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random patterns") {
-  const std::uint64_t seed = 0x5eedba2c;
-  std::printf("differential test: seed 0x%llx\n", static_cast<unsigned long long>(seed));
-  std::mt19937_64 rng(seed);
-  int compared = 0, merged = 0, conflicted = 0;
-  for (int n = 0; n < 12000; ++n) {
+  const outcome o = compare_all("differential test", 0x5eedba2c, 12000, [](std::mt19937_64& rng) {
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
-    const architecture la = lib_arch(ai);
     const access op = random_op(rng, ra);
     const std::uint64_t warp_mask = ra.warp == 64 ? ~std::uint64_t{0} : 0xffffffffull;
     std::uint64_t mask = warp_mask;
@@ -147,16 +173,11 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random p
       }
       if (mask == 0) mask = 1;
     }
-    const std::vector<std::uint64_t> addr = random_addresses(rng, ra.warp, op.bytes);
-    const ref_result want = compare(ra, la, op, mask, addr, std::string(ra.name) + " case " + std::to_string(n));
-    merged += want.merged;
-    conflicted += want.wavefronts > want.ideal;
-    ++compared;
-  }
-  std::printf("differential test: %d patterns, %d merged, %d with conflicts\n", compared, merged, conflicted);
-  CHECK(compared == 12000);
-  CHECK(merged > 100);
-  CHECK(conflicted > 1000);
+    return query{ai, op, mask, random_addresses(rng, ra.warp, op.bytes)};
+  });
+  std::printf("differential test: 12000 patterns, %d merged, %d with conflicts\n", o.merged, o.conflicted);
+  CHECK(o.merged > 100);
+  CHECK(o.conflicted > 1000);
 }
 
 // Addresses affine over GF(2) in the lane (XOR swizzles, power-of-two strides, lanes sharing
@@ -164,11 +185,8 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 12,000 random p
 // most columns are small, so that groups of banks meet and the ranks vary; some patterns are
 // broken at one lane, and some masks leave the block partial or scattered.
 TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizzled patterns") {
-  const std::uint64_t seed = 0x5eedf00d;
-  std::printf("XOR-swizzled patterns: seed 0x%llx\n", static_cast<unsigned long long>(seed));
-  std::mt19937_64 rng(seed);
-  int conflicted = 0, broken = 0;
-  for (int n = 0; n < 6000; ++n) {
+  int broken = 0;
+  const outcome o = compare_all("XOR-swizzled patterns", 0x5eedf00d, 6000, [&broken](std::mt19937_64& rng) {
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
     const access op = random_op(rng, ra);
@@ -202,13 +220,11 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
       addr[rng() % 64] ^= u << (rng() % 8);
       ++broken;
     }
-    const ref_result want =
-        compare(ra, lib_arch(ai), op, mask, addr, std::string(ra.name) + " XOR case " + std::to_string(n));
-    conflicted += want.wavefronts > want.ideal;
-  }
-  std::printf("XOR-swizzled patterns: 6000, %d broken at one lane, %d with conflicts\n", broken, conflicted);
+    return query{ai, op, mask, addr};
+  });
+  std::printf("XOR-swizzled patterns: 6000, %d broken at one lane, %d with conflicts\n", broken, o.conflicted);
   CHECK(broken > 500);
-  CHECK(conflicted > 2000);
+  CHECK(o.conflicted > 2000);
 }
 
 // Lanes sharing values in groups of 2^k from the first called lane, the groups' values affine
@@ -220,11 +236,8 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 XOR-swizz
 // of 1 to 4 lanes moved together, which a test of every other lane's difference would miss (at
 // run time the affine tests take each difference in turn, with no early exit to skip one).
 TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns of lanes sharing values") {
-  const std::uint64_t seed = 0x5eedfeed;
-  std::printf("lanes sharing values: seed 0x%llx\n", static_cast<unsigned long long>(seed));
-  std::mt19937_64 rng(seed);
-  int conflicted = 0, broken = 0;
-  for (int n = 0; n < 6000; ++n) {
+  int broken = 0;
+  const outcome o = compare_all("lanes sharing values", 0x5eedfeed, 6000, [&broken](std::mt19937_64& rng) {
     const int ai = static_cast<int>(rng() % 5);
     const ref_arch& ra = ref_arches[ai];
     const access op = random_op(rng, ra);
@@ -253,13 +266,11 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns 
       for (std::uint64_t l = at; l < at + run && l < 64; ++l) addr[l] += u;
       ++broken;
     }
-    const ref_result want =
-        compare(ra, lib_arch(ai), op, mask, addr, std::string(ra.name) + " shared case " + std::to_string(n));
-    conflicted += want.wavefronts > want.ideal;
-  }
-  std::printf("lanes sharing values: 6000, %d broken at a run of lanes, %d with conflicts\n", broken, conflicted);
+    return query{ai, op, mask, addr};
+  });
+  std::printf("lanes sharing values: 6000, %d broken at a run of lanes, %d with conflicts\n", broken, o.conflicted);
   CHECK(broken > 500);
-  CHECK(conflicted > 1500);
+  CHECK(o.conflicted > 1500);
 }
 
 // Random words nearby, the whole wave64 warp: at run time the counters record each phase's lanes
@@ -267,24 +278,17 @@ TEST_CASE("analyze and pass_schedule agree with the reference on 6,000 patterns 
 // 64-lane phases of 1 to 4 bytes record none and search for it. The random patterns above reach
 // these paths only a few times.
 TEST_CASE("analyze and pass_schedule agree with the reference on 2,000 wave64 patterns of random words nearby") {
-  const std::uint64_t seed = 0x5eed6464;
-  std::printf("wave64 random words: seed 0x%llx\n", static_cast<unsigned long long>(seed));
-  std::mt19937_64 rng(seed);
-  int conflicted = 0;
-  for (int n = 0; n < 2000; ++n) {
+  const outcome o = compare_all("wave64 random words", 0x5eed6464, 2000, [](std::mt19937_64& rng) {
     const int ai = 1 + static_cast<int>(rng() % 2);  // gfx942, gfx950
-    const ref_arch& ra = ref_arches[ai];
     const access op = rng() % 2 ? load(1 << (rng() % 5)) : store(1 << (rng() % 5));
     const std::uint64_t u = static_cast<std::uint64_t>(op.bytes), base = u * (rng() % 4096),
                         range = 64 + rng() % 1024;  // within 64 bank rows at 1 to 4 bytes, not always wider
     std::vector<std::uint64_t> addr(64);
     for (std::uint64_t& a : addr) a = base + u * (rng() % range);
-    const std::string where = std::string(ra.name) + " wave64 case " + std::to_string(n);
-    const ref_result want = compare(ra, lib_arch(ai), op, ~std::uint64_t{0}, addr, where);
-    conflicted += want.wavefronts > want.ideal;
-  }
-  std::printf("wave64 random words: 2000, %d with conflicts\n", conflicted);
-  CHECK(conflicted > 1500);
+    return query{ai, op, ~std::uint64_t{0}, addr};
+  });
+  std::printf("wave64 random words: 2000, %d with conflicts\n", o.conflicted);
+  CHECK(o.conflicted > 1500);
 }
 
 // The words of the pattern under test, for a callable without captures: conflict_degree takes
