@@ -31,6 +31,12 @@ namespace {
 struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A rule of the model that the access breaks at one padding: a bad argument too, but --sweep-pad
+// shows the rule in that padding's row and goes on.
+struct rule_error : usage_error {
+  bc::errc rule;
+  rule_error(const std::string& context, bc::errc r) : usage_error(context + bc::to_string(r)), rule(r) {}
+};
 
 struct element_type {
   const char* name;
@@ -267,9 +273,8 @@ scenario build(const options& o, const parsed& p, int pad) {
           p.kind == "row" ? byte_at(p, pitch, o.index, v * l) : byte_at(p, pitch, l, o.index);
       // The library's rule for a lane's vector, tested at every lane: a swizzle may split one.
       if (v > 1 && byte_at(p, pitch, o.index, v * l + v - 1) - s.address[static_cast<std::size_t>(l)] != (v - 1) * e)
-        throw usage_error("this access breaks a rule of the model: " +
-                          std::string(bc::to_string(bc::errc::vector_elements_must_be_contiguous)) + " (lane " +
-                          std::to_string(l) + "'s is split by the swizzle)");
+        throw rule_error("this access breaks a rule of the model (lane " + std::to_string(l) + "'s vector): ",
+                         bc::errc::vector_elements_must_be_contiguous);
       active |= std::uint64_t{1} << l;
     }
     s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp" +
@@ -323,7 +328,7 @@ scenario matrices(const options& o, const parsed& p, int pad) {
   using S = bc::matrix_tiles<N, bc::op_kind::stmatrix>;
   const bool store = p.op.kind == bc::op_kind::stmatrix;
   const bc::tile_report t = store ? tile_cost(S{}, o, p, pad) : tile_cost(M{}, o, p, pad);
-  if (!t.ok()) throw usage_error(std::string("the tile does not suit the matrices: ") + bc::to_string(t.error));
+  if (!t.ok()) throw rule_error("the tile does not suit the matrices: ", t.error);
   return store ? worst_of(S{}, o, p, pad, t, "stmatrix." + std::to_string(N) + " over every 8x8 sub-tile")
                : worst_of(M{}, o, p, pad, t, "ldmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile");
 }
@@ -341,8 +346,8 @@ scenario tile(const options& o, const parsed& p, int pad) {
   using CS = bc::column_segments<bc::op_kind::store>;
   const bc::tile_report rows = store ? tile_cost(RS{}, o, p, pad) : tile_cost(RL{}, o, p, pad);
   const bc::tile_report cols = store ? tile_cost(CS{}, o, p, pad) : tile_cost(CL{}, o, p, pad);
-  if (!rows.ok()) throw usage_error(std::string("the tile's rows: ") + bc::to_string(rows.error));
-  if (!cols.ok()) throw usage_error(std::string("the tile's columns: ") + bc::to_string(cols.error));
+  if (!rows.ok()) throw rule_error("the tile's rows: ", rows.error);
+  if (!cols.ok()) throw rule_error("the tile's columns: ", cols.error);
   bc::tile_report sum = rows;
   sum.accesses += cols.accesses;
   sum.wavefronts += cols.wavefronts;
@@ -362,7 +367,7 @@ scenario tile(const options& o, const parsed& p, int pad) {
 scenario block(const options& o, const parsed& p, int pad) {
   const bc::dynamic_thread_block b{p.block_x, p.block_y, p.op.kind, o.transposed, o.vector};
   const bc::tile_report t = tile_cost(b, o, p, pad);
-  if (!t.ok()) throw usage_error("the thread block over the tile: " + std::string(bc::to_string(t.error)));
+  if (!t.ok()) throw rule_error("the thread block over the tile: ", t.error);
   std::string what = "a " + std::to_string(p.block_x) + " x " + std::to_string(p.block_y) + " thread block" +
                      (o.transposed ? ", transposed," : "") +
                      (p.op.kind == bc::op_kind::store ? " writing the tile" : " reading the tile");
@@ -376,7 +381,7 @@ scenario make(const options& o, const parsed& p, int pad) {
 
 bc::bank_map map_of(const scenario& s, const parsed& p) {
   bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
-  if (!m.ok()) throw usage_error(std::string("this access breaks a rule of the model: ") + bc::to_string(m.error));
+  if (!m.ok()) throw rule_error("this access breaks a rule of the model: ", m.error);
   return m;
 }
 
@@ -399,7 +404,15 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
   std::vector<long long> waves, ideals;
   for (int pad = 0; pad <= 32; ++pad) {
-    const scenario s = make(o, p, pad);
+    scenario s;
+    try {
+      s = make(o, p, pad);
+    } catch (const rule_error& e) {  // this padding breaks a rule (a vector's alignment, say): its row says which
+      out << "| " << pad << " | " << bc::to_string(e.rule) << " | | | |\n";
+      waves.push_back(0);
+      ideals.push_back(0);
+      continue;
+    }
     long long w = 0, ideal = 0;
     int degree = 0;
     if (s.is_tile) {
