@@ -65,7 +65,7 @@ template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
   return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
-                            stop_at);
+                   stop_at);
 }
 // A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped
 // at StopAt conflicts (negative: whole). Each is its own constant evaluation, with its own step

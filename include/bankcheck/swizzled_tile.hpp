@@ -79,7 +79,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, i
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   };
   return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
-                            stop_at);
+                   stop_at);
 }
 // A candidate swizzle's walks, as pitched_walks are a padding's.
 template <int Bytes, int R, int C, int B, int M, int S>
