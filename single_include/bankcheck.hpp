@@ -3087,6 +3087,14 @@ struct paddings {
   }
 };
 
+// The widest access of patterns given as values.
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr int widest_access_of(const tile_shape& shape, const Patterns&... patterns) noexcept {
+  int w = shape.bytes;
+  ((w = patterns.op(shape).bytes > w ? patterns.op(shape).bytes : w), ...);
+  return w;
+}
+
 template <int Bytes, int R, int C, class Accesses>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
@@ -3137,6 +3145,72 @@ struct padded_tile {
   BANKCHECK_HOST_DEVICE constexpr T* data() noexcept { return &elements[0][0]; }
   BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return &elements[0][0]; }
 };
+
+// What choose_padding chose: padded_tile's padding, pitch and costs, as values.
+struct padding_choice {
+  errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
+  int padding = 0;
+  int pitch = 0;
+  long long wavefronts = 0;
+  long long ideal = 0;
+  int degree = 0;
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+};
+
+// padded_tile's choice made at run time (or in one constant evaluation), for patterns given as
+// values, thread blocks whose extents a tool or an autotuner picks among them: over a rows x cols
+// tile of `bytes`-byte elements, the smallest padding that makes every pattern cost its ideal
+// wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
+// candidates as padded_tile (paddings below one 128-byte bank row that keep every row start
+// aligned to the widest access), the same order and the same costs, on NVIDIA's banks; each
+// candidate's walks stop once its conflicts reach the best one's so far, as padded_tile's do.
+// A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a
+// constant expression). In a constant expression the whole search is one evaluation, under one
+// step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776 steps,
+// not 64 x 64 thread-block stores and columns, 1,075,473); padded_tile spreads its search over
+// many.
+// Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding(int bytes, int rows, int cols,
+                                                              const Patterns&... patterns) {
+  static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+    return padding_choice{violated::tile_shape_is_invalid()};
+  const tile_shape shape{bytes, rows, cols};
+  const int widest = detail::widest_access_of(shape, patterns...);
+  padding_choice best{};
+  long long best_conflicts = -1;  // none usable yet
+  for (int padding = 0; padding < detail::padding_candidates(bytes); ++padding) {
+    const int pitch = cols + padding;
+    if (static_cast<long long>(pitch) * bytes % widest != 0) continue;
+    auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
+    padding_choice here{errc::none, padding, pitch, 0, 0, 0};
+    // Each walk stops once the candidate's conflicts reach the best one's: it has lost then (a
+    // tie keeps the smaller padding), and the counts of the one that wins are whole.
+    auto add = [&](const auto& pattern) {
+      if (!here.ok() || (best_conflicts >= 0 && here.wavefronts - here.ideal >= best_conflicts)) return;
+      const tile_report t =
+          detail::walk_tile(pattern, shape, offset, detail::pitched_facts{bytes, pitch}, arch::nvidia_t{},
+                            best_conflicts < 0 ? -1 : best_conflicts - (here.wavefronts - here.ideal));
+      if (!t.ok()) {
+        here = padding_choice{t.error};
+        return;
+      }
+      here.wavefronts += t.wavefronts, here.ideal += t.ideal;
+      here.degree = t.degree() > here.degree ? t.degree() : here.degree;
+    };
+    (add(patterns), ...);
+    if (!here.ok()) return here;
+    if (best_conflicts < 0 || here.wavefronts - here.ideal < best_conflicts) {
+      best = here;
+      best_conflicts = here.wavefronts - here.ideal;
+      if (best_conflicts == 0) break;
+    }
+  }
+  return best_conflicts < 0 ? padding_choice{violated::address_must_be_a_multiple_of_the_access_width()} : best;
+}
 
 }  // namespace bankcheck
 

@@ -126,6 +126,14 @@ __global__ void block_report_in_kernel(const int* extents, long long* out) {
   out[threadIdx.x] = t.ok() ? t.wavefronts : -static_cast<long long>(t.error);
 }
 
+__global__ void padding_in_kernel(const int* extents, int* out) {
+  // padded_tile's choice, made in a constant expression and on a block chosen at run time.
+  constexpr bc::padding_choice fixed = bc::choose_padding(4, 32, 32, bc::row_segments<>{}, bc::column_segments<>{});
+  static_assert(fixed.padding == 1 && fixed.conflict_free(), "float[32][33]");
+  const bc::padding_choice c = bc::choose_padding(4, 64, 64, bc::dynamic_thread_block{extents[0], extents[1]});
+  out[threadIdx.x] = c.ok() ? c.padding : -1;
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for choose_padding, padded_tile's choice made at run time for patterns given as values:
+// against padded_tile itself, against a search that walks every candidate whole, and its errors.
+#include <bankcheck/layout.hpp>
+#include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/tile.hpp>
+#include <doctest/doctest.h>
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
+
+#include <cstdint>
+#include <random>
+
+using namespace bankcheck;
+using boost::mp11::mp_list;
+
+namespace {
+
+struct bytes16 {
+  alignas(16) unsigned char b[16];
+};
+
+// choose_padding over Patterns' objects makes padded_tile's choice, with its counts.
+template <class T, int R, int C, class... Patterns>
+constexpr bool same_as_padded_tile(mp_list<Patterns...>) {
+  using tile = padded_tile<T, R, C, mp_list<Patterns...>>;
+  const padding_choice c = choose_padding(static_cast<int>(sizeof(T)), R, C, Patterns{}...);
+  return c.ok() && c.padding == tile::padding && c.pitch == tile::pitch && c.wavefronts == tile::wavefronts &&
+         c.ideal == tile::ideal && c.degree == tile::degree && c.conflict_free() == tile::conflict_free;
+}
+
+using rows_cols = mp_list<row_segments<>, column_segments<>>;
+using stores_and_columns = mp_list<thread_block<16, 16, op_kind::store>, column_segments<>>;
+using gemm = mp_list<thread_block<4, 32, op_kind::store, false, 8>, matrix_tiles<4>>;
+
+// The smallest padding of those that cost the fewest wavefronts, every candidate walked whole
+// by analyze_pattern (no periods, no bound), over the same candidates: paddings below one bank
+// row that keep rows aligned to the widest access.
+template <class... Patterns>
+padding_choice whole_search(int bytes, int rows, int cols, const Patterns&... patterns) {
+  int widest = bytes;
+  ((widest = patterns.op(tile_shape{bytes, rows, cols}).bytes > widest ? patterns.op(tile_shape{bytes, rows, cols}).bytes
+                                                                        : widest),
+   ...);
+  padding_choice best{};
+  bool found = false;
+  for (int padding = 0; padding < 128 / (bytes < 128 ? bytes : 128); ++padding) {
+    const int pitch = cols + padding;
+    if (pitch * bytes % widest != 0) continue;
+    padding_choice here{errc::none, padding, pitch, 0, 0, 0};
+    for (const tile_report& t :
+         {analyze_pattern(patterns, {bytes, rows, cols}, [bytes, pitch](int r, int c) {
+            return (static_cast<long long>(r) * pitch + c) * bytes;
+          })...}) {
+      if (!t.ok()) return padding_choice{t.error};
+      here.wavefronts += t.wavefronts;
+      here.ideal += t.ideal;
+      here.degree = t.degree() > here.degree ? t.degree() : here.degree;
+    }
+    if (!found || here.wavefronts - here.ideal < best.wavefronts - best.ideal) best = here;
+    found = true;
+  }
+  return best;
+}
+
+}  // namespace
+
+// padded_tile's choices, made again by choose_padding in one constant evaluation.
+static_assert(same_as_padded_tile<float, 32, 32>(rows_cols{}), "padding 1");
+static_assert(same_as_padded_tile<double, 32, 32>(rows_cols{}));
+static_assert(same_as_padded_tile<short, 64, 64>(rows_cols{}));
+static_assert(same_as_padded_tile<char, 64, 100>(rows_cols{}));
+static_assert(same_as_padded_tile<bytes16, 16, 24>(rows_cols{}));
+static_assert(same_as_padded_tile<short, 128, 32>(gemm{}), "no conflict-free padding: the fewest wavefronts");
+static_assert(same_as_padded_tile<float, 32, 128>(mp_list<row_segments<op_kind::load, 4>, column_segments<>>{}));
+static_assert(choose_padding(2, 128, 32, thread_block<4, 32, op_kind::store, false, 8>{}, matrix_tiles<4>{}).degree == 2);
+
+TEST_CASE("choose_padding makes padded_tile's choice for 1- to 16-byte elements") {
+  boost::mp11::mp_for_each<mp_list<char, short, float, double, bytes16>>([](auto t) {
+    using T = decltype(t);
+    INFO(sizeof(T) << "-byte elements");
+    CHECK(same_as_padded_tile<T, 32, 48>(rows_cols{}));
+    CHECK(same_as_padded_tile<T, 40, 33>(mp_list<column_segments<op_kind::store>>{}));
+    CHECK(same_as_padded_tile<T, 64, 64>(mp_list<thread_block<32, 8, op_kind::load, true>, row_segments<>>{}));
+  });
+  // Too many steps for one constant evaluation under clang++ (64 x 64: 1,075,473 of its 1,048,576;
+  // no padding is free of conflicts, so every candidate is walked), which padded_tile spreads over
+  // many; at run time, no limit.
+  CHECK(same_as_padded_tile<float, 32, 32>(stores_and_columns{}));
+  CHECK(same_as_padded_tile<float, 64, 64>(stores_and_columns{}));
+}
+
+TEST_CASE("choose_padding agrees with a search that walks every candidate whole, on 600 random tiles") {
+  std::mt19937 rng(0x9add);
+  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  int conflict_free = 0, conflicted = 0;
+  for (int n = 0; n < 600; ++n) {
+    const int bytes = 1 << pick(0, 4), rows = pick(1, 96), cols = pick(1, 96);
+    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
+    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
+                                     pick(0, 1) == 1, vector};
+    INFO(bytes << "-byte elements, " << rows << " x " << cols << ", block " << block.block_x << " x " << block.block_y
+                << (block.transposed ? " transposed" : "") << ", vector " << vector);
+    const padding_choice fast = choose_padding(bytes, rows, cols, block, column_segments<>{});
+    const padding_choice full = whole_search(bytes, rows, cols, block, column_segments<>{});
+    CHECK(fast.error == full.error);
+    CHECK(fast.padding == full.padding);
+    CHECK(fast.pitch == full.pitch);
+    CHECK(fast.wavefronts == full.wavefronts);
+    CHECK(fast.ideal == full.ideal);
+    CHECK(fast.degree == full.degree);
+    conflict_free += fast.ok() && fast.conflict_free();
+    conflicted += fast.ok() && !fast.conflict_free();
+  }
+  // Both kinds of answer occur: a conflict-free padding, and the fewest wavefronts without one.
+  CHECK(conflict_free > 100);
+  CHECK(conflicted > 50);
+}
+
+TEST_CASE("choose_padding gives the rule a shape or a pattern breaks") {
+  CHECK(choose_padding(3, 32, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
+  CHECK(choose_padding(4, 0, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
+  CHECK(choose_padding(4, 32, 32, dynamic_thread_block{64, 32}).error == errc::thread_block_is_invalid);
+  // float4 rows over 30 columns: lane 7 would touch columns 28..31.
+  const padding_choice outside = choose_padding(4, 4, 30, row_segments<op_kind::load, 4>{});
+  CHECK(outside.error == errc::pattern_indexes_outside_the_tile);
+  CHECK(outside.wavefronts == 0);
+  CHECK(!outside.conflict_free());
+}
