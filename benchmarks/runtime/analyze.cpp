@@ -19,7 +19,10 @@
 // exactly. SHAPE (0-5) gives every access the generator's shape SHAPE instead of a random one.
 // `--shapes [REPEAT]` times analyze and the floor on each shape alone instead (a markdown table).
 // `--floors [REPEAT]` times the floor's loop against three other ways to get the same banks.
+// `--choices [REPEAT]` times choose_padding, padded_tile's choice made at run time, as a tool
+// picking among thread blocks calls it (a markdown table, microseconds a choice).
 #include <bankcheck/analyze.hpp>
+#include <bankcheck/padded_tile.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -292,6 +295,59 @@ int floors(int argc, char** argv) {
   return 0;
 }
 
+// --choices [REPEAT]: choose_padding on four tiles and thread blocks, each the fastest of REPEAT
+// rounds of calls (default 5) whose thread block comes from the command line's argument count, so
+// the compiler cannot fold them.
+int choices(int argc, char** argv) {
+  const int repeat = argc > 2 ? std::atoi(argv[2]) : 5;
+  if (repeat < 1 || argc > 3) {
+    std::fprintf(stderr, "usage: %s --choices [REPEAT(>= 1, default 5)]\n", argv[0]);
+    return 2;
+  }
+  using bankcheck::column_segments;
+  using bankcheck::dynamic_thread_block;
+  using bankcheck::op_kind;
+  const int one = argc > 1 ? 1 : 0;  // 1, unknown to the compiler
+  struct scenario {
+    const char* what;
+    bankcheck::padding_choice (*choose)(int);
+    int calls;
+  };
+  const scenario scenarios[] = {
+      {"float[64][64], 32 x 8 block stores + column reads",
+       [](int k) { return bankcheck::choose_padding(4, 64, 64, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
+       2000},
+      {"float[64][64], 16 x 16 block stores + column reads",
+       [](int k) { return bankcheck::choose_padding(4, 64, 64, dynamic_thread_block{16 * k, 16, op_kind::store}, column_segments<>{}); },
+       200},
+      {"half[128][32], GEMM copy (4 x 32 threads, 8 halves) + ldmatrix.x4",
+       [](int k) {
+         return bankcheck::choose_padding(2, 128, 32, dynamic_thread_block{4 * k, 32, op_kind::store, false, 8},
+                                          bankcheck::matrix_tiles<4>{});
+       },
+       200},
+      {"float[256][256], 32 x 8 block stores + column reads",
+       [](int k) { return bankcheck::choose_padding(4, 256, 256, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
+       2000},
+  };
+  std::printf("| tile and accesses | padding | wavefronts / ideal | microseconds a choice |\n|---|---:|---:|---:|\n");
+  for (const scenario& c : scenarios) {
+    double best = 0;
+    bankcheck::padding_choice chosen{};
+    for (int round = 0; round < repeat; ++round) {
+      const auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < c.calls; ++i) {
+        chosen = c.choose(one);
+        benchmark::DoNotOptimize(chosen);
+      }
+      const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / c.calls;
+      best = round == 0 || us < best ? us : best;
+    }
+    std::printf("| %s | %d | %lld / %lld | %.1f |\n", c.what, chosen.padding, chosen.wavefronts, chosen.ideal, best);
+  }
+  return 0;
+}
+
 }  // namespace
 
 BENCHMARK(timed<floor_of, accesses>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
@@ -305,6 +361,7 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) return shapes(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "--floors") == 0) return floors(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--choices") == 0) return choices(argc, argv);
   for (const int width : {4, 8, 16}) {
     const auto& a = accesses_of(width);
     for (int k = 0; k < accesses; ++k) {
