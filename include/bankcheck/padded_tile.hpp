@@ -76,12 +76,17 @@ struct pitched_walks {
   static constexpr tile_report cost = pitched_cost<Pattern>(Bytes, R, C, Pitch, StopAt);
 };
 
-// The widest access of the patterns: a pitch must keep every row start aligned to it.
+// The widest access of the patterns (values, or the types' objects): a pitch must keep every
+// row start aligned to it.
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr int widest_access_of(const tile_shape& shape, const Patterns&... patterns) noexcept {
+  int w = shape.bytes;
+  ((w = patterns.op(shape).bytes > w ? patterns.op(shape).bytes : w), ...);
+  return w;
+}
 template <class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols) noexcept {
-  int w = bytes;
-  ((w = Patterns::op(tile_shape{bytes, rows, cols}).bytes > w ? Patterns::op(tile_shape{bytes, rows, cols}).bytes : w), ...);
-  return w;
+  return widest_access_of(tile_shape{bytes, rows, cols}, Patterns{}...);
 }
 
 // Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes), and a
@@ -244,14 +249,6 @@ struct paddings {
     }
   }
 };
-
-// The widest access of patterns given as values.
-template <class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr int widest_access_of(const tile_shape& shape, const Patterns&... patterns) noexcept {
-  int w = shape.bytes;
-  ((w = patterns.op(shape).bytes > w ? patterns.op(shape).bytes : w), ...);
-  return w;
-}
 
 template <int Bytes, int R, int C, class Accesses>
 struct padding_for;
