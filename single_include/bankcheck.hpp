@@ -2336,8 +2336,11 @@ struct dynamic_thread_block {
   // The parameters, and the number of warp-accesses over s, which must fit an int (a block taller
   // than a one-row tile of 2^30 columns makes 2^35).
   BANKCHECK_HOST_DEVICE constexpr errc check(const tile_shape& s) const noexcept {
+    // A load or a store, the first two kinds: compared as numbers, as Clang resolves an operator
+    // on an enumeration against all its built-in candidates (0.9 M instructions of this header's
+    // parse for two comparisons; error.hpp).
     bool ok = block_x > 0 && block_y > 0 && block_x <= max_threads / block_y &&
-              (kind == op_kind::load || kind == op_kind::store) &&
+              static_cast<int>(kind) <= static_cast<int>(op_kind::store) &&
               (vector == 1 || vector == 2 || vector == 4 || vector == 8 || vector == 16);
     if (ok) {
       const detail::block_geometry g = geometry();
@@ -3152,7 +3155,7 @@ struct padding_choice {
   long long ideal = 0;
   int degree = 0;
 
-  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
 };
 

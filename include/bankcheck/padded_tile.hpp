@@ -310,7 +310,7 @@ struct padding_choice {
   long long ideal = 0;
   int degree = 0;
 
-  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
 };
 
