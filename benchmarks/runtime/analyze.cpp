@@ -106,8 +106,14 @@ int seed_loop(const std::uint32_t* x, int width) {
         for (int w = 0; w < words; ++w) {
           if (served[l - first][w]) continue;
           const std::uint32_t word = x[l] / 4 + static_cast<std::uint32_t>(w), bank = word % 32;
-          if (!busy[bank]) busy[bank] = true, bank_word[bank] = word;
-          if (bank_word[bank] == word) served[l - first][w] = true, --left;
+          if (!busy[bank]) {
+            busy[bank] = true;
+            bank_word[bank] = word;
+          }
+          if (bank_word[bank] == word) {
+            served[l - first][w] = true;
+            --left;
+          }
         }
     }
     total += passes;

@@ -44,7 +44,10 @@ int best_block_width() {
   for (int x = 16; x <= 32; x *= 2) {
     const padding_choice c = choose_padding(4, 64, 64, dynamic_thread_block{x, 256 / x, op_kind::store},
                                             column_segments<>{});
-    if (c.ok() && (fewest < 0 || c.wavefronts < fewest)) best = x, fewest = c.wavefronts;
+    if (c.ok() && (fewest < 0 || c.wavefronts < fewest)) {
+      best = x;
+      fewest = c.wavefronts;
+    }
   }
   return best;
 }
