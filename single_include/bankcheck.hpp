@@ -2666,22 +2666,12 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
   return detail::walk_tile(pattern, shape, byte_offset, detail::no_facts{}, arch);
 }
 
-// The cost of Pattern over a tile of T laid out by `layout` (a mapping with static rows and
-// cols and operator()(r, c) giving element offsets). When the layout says how it repeats
-// (repeat_after and bitwise, as the library's layouts do) and the pattern has a grid (as the
-// library's patterns do), one access per class of equal cost is analyzed: an 8192 x 8192 tile
-// costs about what a 64 x 64 one does. The report is the same as from analyzing every access.
-// Example: analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{}).conflict_free() -> true
-BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
-BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
-  const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
-  auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
-  return detail::walk_tile(Pattern{}, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
-                           arch);
-}
-
-// The same, for a pattern given as a value.
+// The cost of `pattern` (a pattern given as a value) over a tile of T laid out by `layout` (a
+// mapping with static rows and cols and operator()(r, c) giving element offsets). When the layout
+// says how it repeats (repeat_after and bitwise, as the library's layouts do) and the pattern has
+// a grid (as the library's patterns do), one access per class of equal cost is analyzed: an 8192
+// x 8192 tile costs about what a 64 x 64 one does. The report is the same as from analyzing every
+// access.
 // Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).conflict_free() -> true
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
@@ -2690,6 +2680,14 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern,
   auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
   return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
                            arch);
+}
+
+// The same for a pattern type.
+// Example: analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{}).conflict_free() -> true
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class T, class Layout, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Layout& layout, Arch arch = {}) {
+  return analyze_tile<T>(Pattern{}, layout, arch);
 }
 
 namespace detail {
