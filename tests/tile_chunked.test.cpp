@@ -63,7 +63,8 @@ static_assert(chunked_is_single<thread_block<24, 5, op_kind::load, true>, float,
               "transposed blocks of 120 threads");
 static_assert(chunked_is_single<matrix_tiles<2>, short, 160, 256, half_plain>(), "ldmatrix.x2, 8-way");
 static_assert(chunked_is_single<matrix_tiles<1, op_kind::stmatrix>, short, 96, 192, half_swizzled>(), "stmatrix.x1");
-static_assert(chunked_is_single<column_segments<>, float, 96, 100, scattered, arch::gfx942_t>(), "wave64");
+static_assert(chunked_is_single<column_segments<>, float, 160, 100, scattered, arch::gfx942_t>(),
+              "wave64: segments of 64 rows, the third ragged");
 static_assert(chunked_is_single<row_segments<>, float, 300, 40, padded, arch::rdna3_t>());
 static_assert(analyze_pattern_v<row_segments<>, float, 300, 40, padded, arch::rdna3_t>.conflict_free());
 

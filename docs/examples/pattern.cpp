@@ -2,6 +2,7 @@
 // The examples of docs/reference.md for bankcheck/pattern.hpp (ctest builds and runs this file).
 #include <cstdint>
 
+#include <bankcheck/arch.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/tile.hpp>
@@ -10,6 +11,10 @@ using namespace bankcheck;
 
 // [tile_shape]
 constexpr tile_shape floats_4x64{4, 4, 64};  // 4 x 64 floats
+// The walks set warp_size to the architecture's: a wave64 warp reads a 64-row column at once.
+static_assert(column_segments<>::accesses(tile_shape{4, 64, 8, 64}) == 8);
+static_assert(column_segments<>::accesses(tile_shape{4, 64, 8}) == 16);  // 32 lanes, as on NVIDIA
+static_assert(analyze_tile<column_segments<>, float>(row_major<64, 8>{}, arch::gfx942).accesses == 8);
 // [tile_shape]
 
 // [element]
@@ -43,6 +48,7 @@ static_assert(column_segments<op_kind::store>::op({2, 64, 32}).kind == op_kind::
 // 16 x 16 threads over 32 x 32 floats: 4 blocks of 8 warps; warp 1 covers rows 2 and 3 of its block.
 using block = thread_block<16, 16>;
 static_assert(block::accesses({4, 32, 32}) == 32);
+static_assert(block::accesses({4, 32, 32, 64}) == 16);  // 4 wave64 warps a block
 static_assert(block::at({4, 32, 32}, 1, 17).row == 3 && block::at({4, 32, 32}, 1, 17).col == 1);
 static_assert(thread_block<16, 16, op_kind::load, true>::at({4, 32, 32}, 1, 17).row == 1);  // transposed
 // A GEMM's 128 threads storing eight halves each, four threads a row: a warp covers 8 rows of 32.

@@ -307,7 +307,7 @@ scenario worst_of(const Pattern& pattern, const options& o, const parsed& p, int
   scenario s;
   s.is_tile = true;
   s.tile = t;
-  const bc::tile_shape shape{p.bytes, o.rows, o.cols};
+  const bc::tile_shape shape{p.bytes, o.rows, o.cols, p.arch.warp_size};  // as the walk set it
   s.op = pattern.op(shape);
   const long long pitch = o.cols + pad;
   const int k = t.worst_access < 0 ? 0 : t.worst_access;

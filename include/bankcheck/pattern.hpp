@@ -11,11 +11,15 @@
 
 namespace bankcheck {
 
-// A tile as patterns see it: rows x cols elements of `bytes` bytes each.
+// A tile as patterns see it: rows x cols elements of `bytes` bytes each, and the lanes of the
+// warps that access it. The walks (analyze_pattern, analyze_tile, analyze(mapping, pattern)) set
+// warp_size to their architecture's: 32 on NVIDIA and RDNA, 64 on the wave64 CDNA
+// architectures, whose warp-accesses then hold 64 lanes.
 struct tile_shape {
-  int bytes;
-  int rows;
-  int cols;
+  int bytes = 0;
+  int rows = 0;
+  int cols = 0;
+  int warp_size = 32;
 };
 
 // The element a lane touches first (a lane of a vector access touches `vector` elements of its row).
@@ -42,7 +46,7 @@ struct access_grid {
 // A pattern P is a type with static constexpr functions of a tile_shape s:
 //   P::accesses(s)       the number of warp-accesses over the whole tile;
 //   P::op(s)             the instruction of each;
-//   P::lanes(s, k)       the active lanes of access k (a lane mask);
+//   P::lanes(s, k)       the active lanes of access k (a lane mask below s.warp_size);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches;
 // and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
 // the cost of a large tile be computed from a few accesses, and P::check(s), errc::none or the
@@ -60,8 +64,9 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
 }
 }  // namespace detail
 
-// A warp walks each row in segments of 32 * Vector elements: lane l touches elements
-// (r, 32 * Vector * s + Vector * l) .. + Vector - 1; lanes past the row's end are inactive.
+// A warp of W = s.warp_size lanes walks each row in segments of W * Vector elements: lane l
+// touches elements (r, W * Vector * s + Vector * l) .. + Vector - 1; lanes past the row's end are
+// inactive.
 // Vector 2 and 4 are float2 / float4 accesses; 8 and 16 are the 16-byte vectors of 2- and 1-byte
 // elements (eight halves a lane, as GEMM kernels load their tiles). The access is Vector
 // elements wide, which must make 1, 2, 4, 8 or 16 bytes: a wider one (float with Vector 8) fails
@@ -74,43 +79,47 @@ struct row_segments {
                 "row_segments: the vector length must be 1, 2, 4, 8 or 16.");
   static constexpr const char* name = Kind == op_kind::load ? "row read" : "row write";
 
-  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, 32 * Vector); }
+  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept {
+    return detail::ceil_div(s.cols, s.warp_size * Vector);
+  }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept { return s.rows * segments(s); }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept {
     return access{Kind, s.bytes * Vector, 0};
   }
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
-    const int first = 32 * Vector * (k % segments(s));
-    return detail::first_lanes(detail::ceil_div(s.cols - first, Vector) < 32 ? detail::ceil_div(s.cols - first, Vector) : 32);
+    const int left = detail::ceil_div(s.cols - s.warp_size * Vector * (k % segments(s)), Vector);
+    return detail::first_lanes(left < s.warp_size ? left : s.warp_size);
   }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
-    return element{k / segments(s), 32 * Vector * (k % segments(s)) + Vector * lane};
+    return element{k / segments(s), s.warp_size * Vector * (k % segments(s)) + Vector * lane};
   }
-  // Rows outside, segments inside; a row's last segment is ragged when 32 * Vector does not divide cols.
+  // Rows outside, segments inside; a row's last segment is ragged when W * Vector does not divide cols.
   BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
-    return access_grid{s.rows, segments(s), 1, s.rows, s.cols / (32 * Vector), 1, 0, 0, 32 * Vector};
+    return access_grid{s.rows, segments(s), 1, s.rows, s.cols / (s.warp_size * Vector), 1, 0, 0, s.warp_size * Vector};
   }
 };
 
-// A warp walks each column in segments of 32 rows: lane l touches (32 * s + l, c).
+// A warp of W = s.warp_size lanes walks each column in segments of W rows: lane l touches (W * s + l, c).
 template <op_kind Kind = op_kind::load>
 struct column_segments {
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "column_segments: the op must be a load or a store.");
   static constexpr const char* name = Kind == op_kind::load ? "column read" : "column write";
 
-  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept { return detail::ceil_div(s.rows, 32); }
+  BANKCHECK_HOST_DEVICE static constexpr int segments(const tile_shape& s) noexcept {
+    return detail::ceil_div(s.rows, s.warp_size);
+  }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept { return s.cols * segments(s); }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes, 0}; }
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
-    const int first = 32 * (k % segments(s));
-    return detail::first_lanes(s.rows - first < 32 ? s.rows - first : 32);
+    const int left = s.rows - s.warp_size * (k % segments(s));
+    return detail::first_lanes(left < s.warp_size ? left : s.warp_size);
   }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
-    return element{32 * (k % segments(s)) + lane, k / segments(s)};
+    return element{s.warp_size * (k % segments(s)) + lane, k / segments(s)};
   }
-  // Columns outside, segments inside; a column's last segment is ragged when 32 does not divide rows.
+  // Columns outside, segments inside; a column's last segment is ragged when W does not divide rows.
   BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
-    return access_grid{s.cols, segments(s), 1, s.cols, s.rows / 32, 0, 1, 32, 0};
+    return access_grid{s.cols, segments(s), 1, s.cols, s.rows / s.warp_size, 0, 1, s.warp_size, 0};
   }
 };
 
@@ -120,10 +129,11 @@ namespace detail {
 struct block_geometry {
   int block_x, threads, warps, rows, cols, vector;
   bool transposed;
+  int warp_size;
 };
 // The element lane `lane` of access k touches, `across` blocks making a row of blocks.
 BANKCHECK_HOST_DEVICE constexpr element block_at(const block_geometry& g, int across, int k, int lane) noexcept {
-  const int block = k / g.warps, t = 32 * (k % g.warps) + lane, x = t % g.block_x, y = t / g.block_x;
+  const int block = k / g.warps, t = g.warp_size * (k % g.warps) + lane, x = t % g.block_x, y = t / g.block_x;
   const int r0 = block / across * g.rows, c0 = block % across * g.cols;
   return g.transposed ? element{r0 + x, c0 + g.vector * y} : element{r0 + y, c0 + g.vector * x};
 }
@@ -132,9 +142,9 @@ BANKCHECK_HOST_DEVICE constexpr element block_at(const block_geometry& g, int ac
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t block_lanes(const block_geometry& g, const tile_shape& s, int k) noexcept {
   const int across = ceil_div(s.cols, g.cols);
   std::uint64_t m = 0;
-  for (int lane = 0; lane < 32; ++lane) {
+  for (int lane = 0; lane < g.warp_size; ++lane) {
     const element e = block_at(g, across, k, lane);
-    if (32 * (k % g.warps) + lane < g.threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
+    if (g.warp_size * (k % g.warps) + lane < g.threads && e.row < s.rows && e.col < s.cols) m |= std::uint64_t{1} << lane;
   }
   return m;
 }
@@ -145,9 +155,9 @@ BANKCHECK_HOST_DEVICE constexpr access_grid block_grid(const block_geometry& g, 
 }
 }  // namespace detail
 
-// A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are 32 consecutive
-// linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches element
-// (y, x) of its block, or (x, y) when transposed. block_x may be smaller than 32. With vector > 1
+// A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are s.warp_size
+// consecutive linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches
+// element (y, x) of its block, or (x, y) when transposed. block_x may be smaller than a warp. With vector > 1
 // each thread touches `vector` elements along its row, from column vector * x (vector * y when
 // transposed), as row_segments' lanes do.
 // This is the thread block as a value, for extents chosen at run time (a tool's or an
@@ -178,38 +188,39 @@ struct dynamic_thread_block {
               static_cast<int>(kind) <= static_cast<int>(op_kind::store) &&
               (vector == 1 || vector == 2 || vector == 4 || vector == 8 || vector == 16);
     if (ok) {
-      const detail::block_geometry g = geometry();
+      const detail::block_geometry g = geometry(s);
       ok = static_cast<long long>(detail::ceil_div(s.rows, g.rows)) * detail::ceil_div(s.cols, g.cols) * g.warps <=
            2147483647LL;
     }
     return ok ? errc::none : violated::thread_block_is_invalid();
   }
-  BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry() const noexcept {
+  BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry(const tile_shape& s) const noexcept {
     const int threads = block_x * block_y;
-    return detail::block_geometry{block_x, threads, (threads + 31) / 32, transposed ? block_x : block_y,
-                                  (transposed ? block_y : block_x) * vector, vector, transposed};
+    return detail::block_geometry{block_x, threads, (threads + s.warp_size - 1) / s.warp_size, transposed ? block_x : block_y,
+                                  (transposed ? block_y : block_x) * vector, vector, transposed, s.warp_size};
   }
   BANKCHECK_HOST_DEVICE constexpr int accesses(const tile_shape& s) const noexcept {
-    const detail::block_geometry g = geometry();
+    const detail::block_geometry g = geometry(s);
     return detail::ceil_div(s.rows, g.rows) * detail::ceil_div(s.cols, g.cols) * g.warps;
   }
   BANKCHECK_HOST_DEVICE constexpr access op(const tile_shape& s) const noexcept { return access{kind, s.bytes * vector, 0}; }
   BANKCHECK_HOST_DEVICE constexpr element at(const tile_shape& s, int k, int lane) const noexcept {
-    const detail::block_geometry g = geometry();
+    const detail::block_geometry g = geometry(s);
     return detail::block_at(g, detail::ceil_div(s.cols, g.cols), k, lane);
   }
   BANKCHECK_HOST_DEVICE constexpr std::uint64_t lanes(const tile_shape& s, int k) const noexcept {
-    return detail::block_lanes(geometry(), s, k);
+    return detail::block_lanes(geometry(s), s, k);
   }
   BANKCHECK_HOST_DEVICE constexpr access_grid grid(const tile_shape& s) const noexcept {
-    return detail::block_grid(geometry(), s);
+    return detail::block_grid(geometry(s), s);
   }
 };
 
 // dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector} as a type, its parameters
 // checked at compile time: thread_block<4, 32, op_kind::store, false, 8> is a GEMM's 128 threads
 // storing a 32-column half tile, four threads a row, eight halves each.
-// Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses.
+// Example: thread_block<16, 16> over float[32][32]: 4 blocks x 8 warps = 32 warp-accesses
+//          (4 x 4 = 16 on a wave64 architecture).
 template <int BlockX, int BlockY, op_kind Kind = op_kind::load, bool Transposed = false, int Vector = 1>
 struct thread_block {
   static_assert(BlockX > 0 && BlockY > 0, "thread_block: the block extents must be positive.");
@@ -218,30 +229,32 @@ struct thread_block {
   static_assert(Vector == 1 || Vector == 2 || Vector == 4 || Vector == 8 || Vector == 16,
                 "thread_block: the vector length must be 1, 2, 4, 8 or 16.");
   static constexpr const char* name = Transposed ? "thread block, transposed" : "thread block";
-  static constexpr int threads = BlockX * BlockY, warps = (threads + 31) / 32;
+  static constexpr int threads = BlockX * BlockY;
   static constexpr int block_rows = Transposed ? BlockX : BlockY, block_cols = (Transposed ? BlockY : BlockX) * Vector;
 
   BANKCHECK_HOST_DEVICE static constexpr dynamic_thread_block dynamic() noexcept {
     return dynamic_thread_block{BlockX, BlockY, Kind, Transposed, Vector};
   }
-  BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry() noexcept {
-    return detail::block_geometry{BlockX, threads, warps, block_rows, block_cols, Vector, Transposed};
+  // Its shape in warps of s.warp_size lanes.
+  BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry(const tile_shape& s) noexcept {
+    return detail::block_geometry{BlockX,     threads, (threads + s.warp_size - 1) / s.warp_size, block_rows, block_cols,
+                                  Vector,     Transposed, s.warp_size};
   }
   // Its parameters pass the static_asserts; the number of warp-accesses over s must fit an int.
   BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) noexcept { return dynamic().check(s); }
   BANKCHECK_HOST_DEVICE static constexpr int blocks_across(const tile_shape& s) noexcept { return detail::ceil_div(s.cols, block_cols); }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape& s) noexcept {
-    return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * warps;
+    return detail::ceil_div(s.rows, block_rows) * blocks_across(s) * geometry(s).warps;
   }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) noexcept { return access{Kind, s.bytes * Vector, 0}; }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
-    return detail::block_at(geometry(), blocks_across(s), k, lane);
+    return detail::block_at(geometry(s), blocks_across(s), k, lane);
   }
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) noexcept {
-    return detail::block_lanes(geometry(), s, k);
+    return detail::block_lanes(geometry(s), s, k);
   }
   BANKCHECK_HOST_DEVICE static constexpr access_grid grid(const tile_shape& s) noexcept {
-    return detail::block_grid(geometry(), s);
+    return detail::block_grid(geometry(s), s);
   }
 };
 
@@ -258,7 +271,10 @@ struct matrix_tiles {
     return s.rows / 8 * (s.cols / 8) / Count;  // whole instructions; analyze_tile checks the shape
   }
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape&) noexcept { return access{Kind, 16, Count}; }
-  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape&, int) noexcept { return 0xffffffff; }
+  // Every lane of the warp, as the instruction needs (lanes 32 and up give no address).
+  BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int) noexcept {
+    return detail::first_lanes(s.warp_size);
+  }
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
     const int m = lane / 8 < Count ? lane / 8 : Count - 1, sub = Count * k + m, across = s.cols / 8;
     return element{sub / across * 8 + lane % 8, sub % across * 8};

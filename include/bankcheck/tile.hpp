@@ -179,8 +179,9 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
-BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& shape, ByteOffset& byte_offset,
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
+  const tile_shape shape{given.bytes, given.rows, given.cols, arch.warp_size};  // the architecture's warps walk it
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
     return tile_report{violated::tile_shape_is_invalid()};
@@ -315,7 +316,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols};
+  static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols, Arch{}.warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, Arch{});
   static constexpr int accesses = checked.ok() ? Pattern::accesses(shape) : 0;
   template <int First, int Last>
