@@ -2920,10 +2920,17 @@ struct pitched_facts {
   }
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept { return pitched_bitwise(pitch, bytes, 62, true); }
 };
+// Its byte offsets.
+struct pitched_offset {
+  int bytes, pitch;
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const noexcept {
+    return (static_cast<long long>(r) * pitch + c) * bytes;
+  }
+};
 // The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
-  auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
+  pitched_offset offset{bytes, pitch};
   return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
                    stop_at);
 }
@@ -3161,6 +3168,49 @@ struct padded_tile {
   BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return &elements[0][0]; }
 };
 
+namespace detail {
+// The patterns' costs over one candidate layout (walk_tile's offsets and facts), on NVIDIA's banks,
+// each walk stopped once the candidate's conflicts reach `cap` (negative: never), where it has
+// lost: bounded_cost, for patterns given as values.
+template <class ByteOffset, class Facts, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr layout_cost capped_cost(const tile_shape& shape, ByteOffset& offset, const Facts& facts,
+                                                        long long cap, const Patterns&... patterns) {
+  layout_cost c{};
+  c.usable = true;
+  auto add = [&](const auto& pattern) {
+    const long long conflicts = c.wavefronts - c.ideal;
+    if (!static_cast<bool>(c.error) && (cap < 0 || conflicts < cap))
+      c.add(walk_tile(pattern, shape, offset, facts, arch::nvidia_t{}, cap < 0 ? -1 : cap - conflicts));
+  };
+  (add(patterns), ...);
+  return c;
+}
+// The choosers' search at run time (or in one constant evaluation), over candidates 0 .. n - 1:
+// cost(i, cap) is candidate i's layout_cost, its walks stopped once its conflicts reach cap
+// (negative: never), not usable where the candidate is not. The first conflict-free candidate;
+// when there is none, the fewest conflicts, the first on a tie: choose_bounded's choice. Each
+// candidate's walks stop once it has lost to the best so far. choose_bounded's own order (every
+// walk first stopped at its first conflict, then the candidate whose first accesses conflict
+// least as the bound) was slower at run time, and so was walking first the patterns whose first
+// access conflicts where one swizzle is conflict-free but late (benchmarks/README.md,
+// twenty-sixth session). An error (a pattern's rule over the tile) ends the search with it;
+// index -1: no candidate is usable.
+template <class Cost>
+BANKCHECK_HOST_DEVICE constexpr choice search_candidates(int n, Cost& cost) {
+  choice best{-1, {}};
+  for (int i = 0; i < n; ++i) {
+    const long long cap = best.index < 0 ? -1 : best.cost.wavefronts - best.cost.ideal;
+    const layout_cost c = cost(i, cap);
+    if (static_cast<bool>(c.error)) return choice{i, c};
+    if (c.usable && (cap < 0 || c.wavefronts - c.ideal < cap)) {
+      best = choice{i, c};
+      if (c.conflict_free()) break;
+    }
+  }
+  return best;
+}
+}  // namespace detail
+
 // What choose_padding chose: padded_tile's padding, pitch and costs, as values.
 struct padding_choice {
   errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
@@ -3180,51 +3230,30 @@ struct padding_choice {
 // wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
 // candidates as padded_tile (paddings below one 128-byte bank row that keep every row start
 // aligned to the widest access), the same order and the same costs, on NVIDIA's banks; each
-// candidate's walks stop once its conflicts reach the best one's so far, as padded_tile's do.
+// candidate's walks stop once it has lost to the best so far.
 // A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a
 // constant expression). In a constant expression the whole search is one evaluation, under one
-// step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776 steps,
-// not 64 x 64 thread-block stores and columns, 1,075,473); padded_tile spreads its search over
-// many.
+// step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776 steps);
+// padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 template <class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding(int bytes, int rows, int cols,
                                                               const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
-  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - 128)
     return padding_choice{violated::tile_shape_is_invalid()};
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
-  padding_choice best{};
-  long long best_conflicts = -1;  // none usable yet
-  for (int padding = 0; padding < detail::padding_candidates(bytes); ++padding) {
-    const int pitch = cols + padding;
-    if (static_cast<long long>(pitch) * bytes % widest != 0) continue;
-    auto offset = [bytes, pitch](int r, int c) { return (static_cast<long long>(r) * pitch + c) * bytes; };
-    padding_choice here{errc::none, padding, pitch, 0, 0, 0};
-    // Each walk stops once the candidate's conflicts reach the best one's: it has lost then (a
-    // tie keeps the smaller padding), and the counts of the one that wins are whole.
-    auto add = [&](const auto& pattern) {
-      if (!here.ok() || (best_conflicts >= 0 && here.wavefronts - here.ideal >= best_conflicts)) return;
-      const tile_report t =
-          detail::walk_tile(pattern, shape, offset, detail::pitched_facts{bytes, pitch}, arch::nvidia_t{},
-                            best_conflicts < 0 ? -1 : best_conflicts - (here.wavefronts - here.ideal));
-      if (!t.ok()) {
-        here = padding_choice{t.error};
-        return;
-      }
-      here.wavefronts += t.wavefronts, here.ideal += t.ideal;
-      here.degree = t.degree() > here.degree ? t.degree() : here.degree;
-    };
-    (add(patterns), ...);
-    if (!here.ok()) return here;
-    if (best_conflicts < 0 || here.wavefronts - here.ideal < best_conflicts) {
-      best = here;
-      best_conflicts = here.wavefronts - here.ideal;
-      if (best_conflicts == 0) break;
-    }
-  }
-  return best_conflicts < 0 ? padding_choice{violated::address_must_be_a_multiple_of_the_access_width()} : best;
+  auto cost = [&](int padding, long long cap) {
+    detail::pitched_offset offset{bytes, cols + padding};
+    return static_cast<long long>(offset.pitch) * bytes % widest != 0
+               ? detail::layout_cost{}
+               : detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, cap, patterns...);
+  };
+  const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes), cost);
+  if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
+  if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
+  return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};
 }
 
 }  // namespace bankcheck
@@ -3297,14 +3326,20 @@ struct swizzled_facts {
     return pitched_bitwise(cols, bytes, p.b == 0 ? 62 : p.m, true);
   }
 };
+// Its byte offsets.
+struct swizzled_offset {
+  int bytes = 0, cols = 0;
+  swizzle_params p{};
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const noexcept {
+    return static_cast<long long>(
+        xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
+  }
+};
 // The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p,
                                                           long long stop_at) {
-  auto offset = [bytes, cols, p](int r, int c) {
-    return static_cast<long long>(
-        xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
-  };
+  swizzled_offset offset{bytes, cols, p};
   return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                    stop_at);
 }
@@ -3380,6 +3415,58 @@ struct swizzled_tile {
   BANKCHECK_HOST_DEVICE constexpr T* data() noexcept { return elements; }
   BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return elements; }
 };
+
+// What choose_swizzle chose: swizzled_tile's swizzle and costs, as values.
+struct swizzle_choice {
+  errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
+  // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
+  // blocks it permutes, to which the tile must be aligned (as swizzled_tile's `period`).
+  int b = 0;
+  int m = 0;
+  int s = 0;
+  long long period = 1;
+  long long wavefronts = 0;
+  long long ideal = 0;
+  int degree = 0;
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+};
+
+// swizzled_tile's choice made at run time (or in one constant evaluation), for patterns given as
+// values, as choose_padding is padded_tile's: over an unpadded row-major rows x cols tile of
+// `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
+// cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
+// simplest. The same candidates, order and costs as swizzled_tile, on NVIDIA's banks, each
+// candidate's walks stopped once it has lost to the best so far. A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a constant
+// expression).
+// Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int rows, int cols,
+                                                              const Patterns&... patterns) {
+  static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
+      static_cast<long long>(rows) * cols > detail::int_max)
+    return swizzle_choice{violated::tile_shape_is_invalid()};
+  const tile_shape shape{bytes, rows, cols};
+  const int widest = detail::widest_access_of(shape, patterns...);
+  const long long tile_bytes = static_cast<long long>(rows) * cols * bytes;
+  auto cost = [&](int i, long long cap) {
+    detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i)};
+    return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, cap, patterns...);
+  };
+  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes), cost);
+  if (static_cast<bool>(c.cost.error)) return swizzle_choice{c.cost.error};
+  const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index);
+  return swizzle_choice{errc::none,
+                        p.b,
+                        p.m,
+                        p.s,
+                        p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b),
+                        c.cost.wavefronts,
+                        c.cost.ideal,
+                        c.cost.degree};
+}
 
 }  // namespace bankcheck
 

@@ -24,4 +24,18 @@ using a_tile = swizzled_tile<short, 128, 32, boost::mp11::mp_list<gemm_copy, mat
 static_assert(std::is_same_v<a_tile::swizzle, tma::swizzle_64b> && a_tile::conflict_free);
 // [swizzled_tile]
 
-int main() {}
+// [choose_swizzle]
+// The same choice at run time, for thread blocks a tool picks among: 32 x 8 blocks storing a
+// 64 x 64 float tile that warps then read by columns.
+swizzle_choice block_stores_and_columns(int block_x) {
+  return choose_swizzle(4, 64, 64, dynamic_thread_block{block_x, 256 / block_x, op_kind::store}, column_segments<>{});
+}
+// In a constant expression too, where the search is one evaluation: swizzled_tile's choice.
+static_assert(choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).b == 5 &&
+              choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).period == tile::period);
+// [choose_swizzle]
+
+int main() {
+  const swizzle_choice c = block_stores_and_columns(32);
+  return c.conflict_free() && c.b == 5 && c.m == 2 && c.s == 6 ? 0 : 1;
+}

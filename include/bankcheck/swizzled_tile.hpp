@@ -70,14 +70,20 @@ struct swizzled_facts {
     return pitched_bitwise(cols, bytes, p.b == 0 ? 62 : p.m, true);
   }
 };
+// Its byte offsets.
+struct swizzled_offset {
+  int bytes = 0, cols = 0;
+  swizzle_params p{};
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const noexcept {
+    return static_cast<long long>(
+        xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
+  }
+};
 // The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
 template <class Pattern>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p,
                                                           long long stop_at) {
-  auto offset = [bytes, cols, p](int r, int c) {
-    return static_cast<long long>(
-        xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
-  };
+  swizzled_offset offset{bytes, cols, p};
   return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
                    stop_at);
 }
@@ -153,6 +159,58 @@ struct swizzled_tile {
   BANKCHECK_HOST_DEVICE constexpr T* data() noexcept { return elements; }
   BANKCHECK_HOST_DEVICE constexpr const T* data() const noexcept { return elements; }
 };
+
+// What choose_swizzle chose: swizzled_tile's swizzle and costs, as values.
+struct swizzle_choice {
+  errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
+  // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
+  // blocks it permutes, to which the tile must be aligned (as swizzled_tile's `period`).
+  int b = 0;
+  int m = 0;
+  int s = 0;
+  long long period = 1;
+  long long wavefronts = 0;
+  long long ideal = 0;
+  int degree = 0;
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+};
+
+// swizzled_tile's choice made at run time (or in one constant evaluation), for patterns given as
+// values, as choose_padding is padded_tile's: over an unpadded row-major rows x cols tile of
+// `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
+// cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
+// simplest. The same candidates, order and costs as swizzled_tile, on NVIDIA's banks, each
+// candidate's walks stopped once it has lost to the best so far. A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a constant
+// expression).
+// Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int rows, int cols,
+                                                              const Patterns&... patterns) {
+  static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
+      static_cast<long long>(rows) * cols > detail::int_max)
+    return swizzle_choice{violated::tile_shape_is_invalid()};
+  const tile_shape shape{bytes, rows, cols};
+  const int widest = detail::widest_access_of(shape, patterns...);
+  const long long tile_bytes = static_cast<long long>(rows) * cols * bytes;
+  auto cost = [&](int i, long long cap) {
+    detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i)};
+    return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, cap, patterns...);
+  };
+  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes), cost);
+  if (static_cast<bool>(c.cost.error)) return swizzle_choice{c.cost.error};
+  const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index);
+  return swizzle_choice{errc::none,
+                        p.b,
+                        p.m,
+                        p.s,
+                        p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b),
+                        c.cost.wavefronts,
+                        c.cost.ideal,
+                        c.cost.degree};
+}
 
 }  // namespace bankcheck
 

@@ -134,6 +134,15 @@ __global__ void padding_in_kernel(const int* extents, int* out) {
   out[threadIdx.x] = c.ok() ? c.padding : -1;
 }
 
+__global__ void swizzle_in_kernel(const int* extents, int* out) {
+  // swizzled_tile's choice, made in a constant expression and on a block chosen at run time.
+  constexpr bc::swizzle_choice fixed = bc::choose_swizzle(4, 32, 32, bc::row_segments<>{}, bc::column_segments<>{});
+  static_assert(fixed.b == 5 && fixed.m == 2 && fixed.s == 5 && fixed.conflict_free(), "xor_swizzle<5, 2, 5>");
+  const bc::swizzle_choice c =
+      bc::choose_swizzle(4, 64, 64, bc::dynamic_thread_block{extents[0], extents[1]}, bc::column_segments<>{});
+  out[threadIdx.x] = c.ok() ? c.b * 100 + c.m * 10 + c.s : -1;
+}
+
 // Host code in the same translation unit keeps working.
 int host_side(int p) {
   return bc::analyze([p](int lane) { return 4 * lane * p; }, bc::load(4)).wavefronts;

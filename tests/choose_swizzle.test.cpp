@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for choose_swizzle, swizzled_tile's choice made at run time for patterns given as values:
+// against swizzled_tile itself, against a search that walks every candidate whole, and its errors.
+#include <bankcheck/layout.hpp>
+#include <bankcheck/pattern.hpp>
+#include <bankcheck/swizzle.hpp>
+#include <bankcheck/swizzled_tile.hpp>
+#include <bankcheck/tile.hpp>
+#include <doctest/doctest.h>
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using namespace bankcheck;
+using boost::mp11::mp_list;
+
+namespace {
+
+struct bytes16 {
+  alignas(16) unsigned char b[16];
+};
+
+template <class Swizzle>
+struct swizzle_of;
+template <int B, int M, int S>
+struct swizzle_of<xor_swizzle<B, M, S>> {
+  static constexpr int b = B, m = M, s = S;
+};
+
+// choose_swizzle over Patterns' objects makes swizzled_tile's choice, with its counts.
+template <class T, int R, int C, class... Patterns>
+constexpr bool same_as_swizzled_tile(mp_list<Patterns...>) {
+  using tile = swizzled_tile<T, R, C, mp_list<Patterns...>>;
+  using chosen = swizzle_of<typename tile::swizzle>;
+  const swizzle_choice c = choose_swizzle(static_cast<int>(sizeof(T)), R, C, Patterns{}...);
+  return c.ok() && c.b == chosen::b && c.m == chosen::m && c.s == chosen::s && c.period == tile::period &&
+         c.wavefronts == tile::wavefronts && c.ideal == tile::ideal && c.degree == tile::degree &&
+         c.conflict_free() == tile::conflict_free;
+}
+
+using rows_cols = mp_list<row_segments<>, column_segments<>>;
+using gemm = mp_list<thread_block<4, 32, op_kind::store, false, 8>, matrix_tiles<4>>;
+
+int log2_ceil(long long x) {
+  int l = 0;
+  while ((1LL << l) < x) ++l;
+  return l;
+}
+
+// The candidates as swizzled_tile's documentation lists them, simplest first: none; then B = 1,
+// 2, ... bits, for each M from the widest access's log2 with M + B <= 7 (inside a 128-byte bank
+// row), and S from B while M + S + B stays within the tile's bytes (rounded up to a power of two).
+std::vector<swizzle_choice> candidates(int widest, long long tile_bytes) {
+  std::vector<swizzle_choice> all{swizzle_choice{}};
+  const int low = log2_ceil(widest), top = log2_ceil(tile_bytes);
+  for (int b = 1; b + low <= 7; ++b)
+    for (int m = low; m + b <= 7; ++m)
+      for (int s = b; m + s + b <= top; ++s) all.push_back(swizzle_choice{errc::none, b, m, s, 1LL << (m + s + b)});
+  return all;
+}
+
+// The simplest of the swizzles that cost the fewest wavefronts, every candidate walked whole by
+// analyze_pattern (no periods, no bound).
+template <class... Patterns>
+swizzle_choice whole_search(int bytes, int rows, int cols, const Patterns&... patterns) {
+  int widest = bytes;
+  ((widest = patterns.op(tile_shape{bytes, rows, cols}).bytes > widest ? patterns.op(tile_shape{bytes, rows, cols}).bytes
+                                                                        : widest),
+   ...);
+  swizzle_choice best{};
+  bool found = false;
+  for (swizzle_choice here : candidates(widest, static_cast<long long>(rows) * cols * bytes)) {
+    auto offset = [bytes, cols, here](int r, int c) {
+      return static_cast<long long>(detail::xor_swizzle_bits(
+          static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), here.b, here.m, here.s));
+    };
+    for (const tile_report& t : {analyze_pattern(patterns, {bytes, rows, cols}, offset)...}) {
+      if (!t.ok()) return swizzle_choice{t.error};
+      here.wavefronts += t.wavefronts;
+      here.ideal += t.ideal;
+      here.degree = t.degree() > here.degree ? t.degree() : here.degree;
+    }
+    if (!found || here.wavefronts - here.ideal < best.wavefronts - best.ideal) best = here;
+    found = true;
+  }
+  return best;
+}
+
+}  // namespace
+
+// swizzled_tile's choices, made again by choose_swizzle in one constant evaluation.
+static_assert(same_as_swizzled_tile<float, 32, 32>(rows_cols{}), "xor_swizzle<5, 2, 5>");
+static_assert(choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).b == 5);
+static_assert(same_as_swizzled_tile<double, 32, 32>(rows_cols{}));
+static_assert(same_as_swizzled_tile<short, 64, 64>(rows_cols{}));
+static_assert(same_as_swizzled_tile<short, 128, 32>(gemm{}), "the GEMM copy and ldmatrix");
+static_assert(same_as_swizzled_tile<float, 32, 128>(mp_list<row_segments<op_kind::load, 4>, column_segments<>>{}));
+
+TEST_CASE("choose_swizzle makes swizzled_tile's choice for 1- to 16-byte elements") {
+  boost::mp11::mp_for_each<mp_list<char, short, float, double, bytes16>>([](auto t) {
+    using T = decltype(t);
+    INFO(sizeof(T) << "-byte elements");
+    CHECK(same_as_swizzled_tile<T, 32, 48>(rows_cols{}));
+    CHECK(same_as_swizzled_tile<T, 40, 33>(mp_list<column_segments<op_kind::store>>{}));
+    CHECK(same_as_swizzled_tile<T, 64, 64>(mp_list<thread_block<32, 8, op_kind::load, true>, row_segments<>>{}));
+  });
+  CHECK(same_as_swizzled_tile<float, 64, 64>(mp_list<thread_block<16, 16, op_kind::store>, column_segments<>>{}));
+  CHECK(same_as_swizzled_tile<short, 64, 64>(mp_list<matrix_tiles<4>, matrix_tiles<2, op_kind::stmatrix>>{}));
+}
+
+TEST_CASE("choose_swizzle agrees with a search that walks every candidate whole, on 300 random tiles") {
+  std::mt19937 rng(0x5e1c7);
+  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  int conflict_free = 0, conflicted = 0;
+  for (int n = 0; n < 300; ++n) {
+    const int bytes = 1 << pick(0, 4), rows = pick(1, 64), cols = pick(1, 64);
+    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
+    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
+                                     pick(0, 1) == 1, vector};
+    INFO(bytes << "-byte elements, " << rows << " x " << cols << ", block " << block.block_x << " x " << block.block_y
+                << (block.transposed ? " transposed" : "") << ", vector " << vector);
+    const swizzle_choice fast = choose_swizzle(bytes, rows, cols, block, column_segments<>{});
+    const swizzle_choice full = whole_search(bytes, rows, cols, block, column_segments<>{});
+    CHECK(fast.error == full.error);
+    CHECK(fast.b == full.b);
+    CHECK(fast.m == full.m);
+    CHECK(fast.s == full.s);
+    CHECK(fast.period == full.period);
+    CHECK(fast.wavefronts == full.wavefronts);
+    CHECK(fast.ideal == full.ideal);
+    CHECK(fast.degree == full.degree);
+    conflict_free += fast.ok() && fast.conflict_free();
+    conflicted += fast.ok() && !fast.conflict_free();
+  }
+  // Both kinds of answer occur: a conflict-free swizzle, and the fewest wavefronts without one.
+  CHECK(conflict_free > 50);
+  CHECK(conflicted > 20);
+}
+
+TEST_CASE("choose_swizzle gives the rule a shape or a pattern breaks") {
+  CHECK(choose_swizzle(3, 32, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
+  CHECK(choose_swizzle(4, 0, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
+  CHECK(choose_swizzle(4, 65536, 65536, row_segments<>{}).error == errc::tile_shape_is_invalid);
+  CHECK(choose_swizzle(4, 32, 32, dynamic_thread_block{64, 32}).error == errc::thread_block_is_invalid);
+  // float4 rows over 30 columns: lane 7 would touch columns 28..31.
+  const swizzle_choice outside = choose_swizzle(4, 4, 30, row_segments<op_kind::load, 4>{});
+  CHECK(outside.error == errc::pattern_indexes_outside_the_tile);
+  CHECK(outside.wavefronts == 0);
+  CHECK(!outside.conflict_free());
+}
