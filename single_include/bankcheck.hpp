@@ -2049,7 +2049,10 @@ BANKCHECK_HOST_DEVICE constexpr bitwise_form pitched_bitwise(long long pitch, in
 // Layouts may say how they repeat: L::repeat_after(dr, dc, element_bytes, align) is the least
 // t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
 // multiple of align bytes (so an access moved so costs the same), or 0 if it does not say.
-// analyze_tile uses it to analyze large tiles in time independent of their size.
+// analyze_tile uses it to analyze large tiles in time independent of their size. A layout that
+// says both (repeat_after and bitwise) also keeps every lane's vector alike: contiguous in every
+// row where it is in one (the library's layouts do, as a pitch or an XOR swizzle moves every
+// vector alike), so analyze_tile tests each access's vectors at its first lane only.
 
 // Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
 // Example: row_major<32, 32, 33>{}(2, 5) -> 71
@@ -2506,12 +2509,20 @@ struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>
 // What walk_tile may know of the offsets besides their values: after how many steps of
 // (dr, dc) every byte address moves by one multiple of align (0: unknown), and whether they are
 // bit fields (bitwise_form). A layout says nothing, or what it says through repeat_after and bitwise.
+// vectors_alike: whether every lane's vector (or ldmatrix row) is contiguous when the first
+// active lane's is (add_access), as in a layout that describes itself (repeat_after and bitwise):
+// a pitch moves every vector alike, and an XOR swizzle either moves an aligned vector as a
+// block, misaligning its first element where it moves it within its own bytes (the address rule,
+// tested at every lane), or, taking bits from inside the vector, moves the last element of every
+// vector against the first.
 struct no_facts {
+  static constexpr bool vectors_alike = false;
   BANKCHECK_HOST_DEVICE static constexpr long long repeat(int, int, long long) noexcept { return 0; }
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise() noexcept { return bitwise_form{}; }
 };
 template <class Layout>
 struct layout_facts {
+  static constexpr bool vectors_alike = has_repeat<Layout>::value && has_bitwise<Layout>::value;
   const Layout* layout;
   int element_bytes;
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
@@ -2579,16 +2590,26 @@ BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const
          static_cast<long long>(reach - 1) * bytes;
 }
 
-// The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
-// An access of vectors (or ldmatrix rows) is tested for contiguous vectors at its first active
-// lane only: a test of every lane calls byte_offset once more a lane (float4 rows took clang 32%
-// more steps). For the library's layouts that is exact: a pitch moves every vector alike, and an
-// XOR swizzle either moves an aligned vector as a block, misaligning its first element where it
-// moves it within its own bytes (the address rule), or, taking bits from inside the vector, moves
-// the last element of every vector against the first. A byte_offset of one's own could still
-// split another lane's vector unseen.
+// Whether some lane of `lanes` in access k has a split vector (split_vector), testing the first
+// lane only where the facts say the others' vectors lie alike.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Arch>
+template <bool VectorsAlike, class Pattern, class ByteOffset>
+BANKCHECK_HOST_DEVICE constexpr bool splits_a_vector(const Pattern& pattern, const tile_shape& shape, std::uint64_t lanes,
+                                                     int k, int reach, ByteOffset& byte_offset) {
+  const int first = lowest_lane(lanes), last = VectorsAlike ? first : highest_lane(lanes);
+  for (int lane = first; lane <= last; ++lane)
+    if ((lanes >> lane & 1) && split_vector(byte_offset, pattern.at(shape, k, lane), reach, shape.bytes)) return true;
+  return false;
+}
+
+// The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
+// An access of vectors (or ldmatrix rows) is tested for contiguous vectors at every active lane,
+// or at its first where the facts say the others lie alike. The test of every lane calls
+// byte_offset twice more a lane, after analyze, so accesses of one element a lane pay nothing
+// for it: through a lambda, clang steps for float4 rows over float[32][128] 26,607 -> 47,696, the
+// GEMM copy 25,058 -> 36,597, ldmatrix.x4 15,313 -> 22,418 (benchmarks/README.md).
+BANKCHECK_CALLS_USER_CODE
+template <bool VectorsAlike, class Pattern, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& pattern, const tile_shape& shape, access op,
                                                 int reach, int k, int weight, ByteOffset& byte_offset, const Arch& arch) {
   const std::uint64_t lanes = pattern.lanes(shape, k);
@@ -2602,7 +2623,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
       },
       op, lanes, arch);
   if (outside || !r.ok() ||
-      (reach > 1 && split_vector(byte_offset, pattern.at(shape, k, lowest_lane(lanes)), reach, shape.bytes))) {
+      (reach > 1 && splits_a_vector<VectorsAlike>(pattern, shape, lanes, k, reach, byte_offset))) {
     t = tile_report{outside ? violated::pattern_indexes_outside_the_tile()
                     : !r.ok() ? r.error
                               : violated::vector_elements_must_be_contiguous()};
@@ -2652,8 +2673,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
-        if (!add_access(t, pattern, shape, op, reach, (o * g.inner + i) * g.warps + w, outer.count(o) * inner.count(i),
-                        byte_offset, arch) ||
+        if (!add_access<Facts::vectors_alike>(t, pattern, shape, op, reach, (o * g.inner + i) * g.warps + w,
+                                              outer.count(o) * inner.count(i), byte_offset, arch) ||
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
@@ -2914,6 +2935,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_c
 // One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart: row_major
 // with the pitch as a value, with what row_major says of how it repeats.
 struct pitched_facts {
+  static constexpr bool vectors_alike = true;
   int bytes, pitch;
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     return pitched_repeat(dr, dc, pitch, bytes, 1, align);
@@ -3316,6 +3338,7 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, lon
 // swizzled_bytes<row_major<rows, cols>, Swizzle<b, m, s>, bytes> with the swizzle as a value,
 // with what that layout says of how it repeats.
 struct swizzled_facts {
+  static constexpr bool vectors_alike = true;
   int bytes = 0, cols = 0;
   swizzle_params p{};
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {

@@ -24,6 +24,7 @@ namespace {
 
 // The layouts of layout.hpp with their parameters at run time, repeating as they say they do.
 struct any_layout {
+  static constexpr bool vectors_alike = true;  // as the library's layouts: tested at the first lane
   int kind;   // 0 row-major, 1 column-major, 2 swizzled elements, 3 swizzled bytes, 4 silent
   int bytes;  // element size
   int rows, cols, pitch;
@@ -95,6 +96,13 @@ int one_pattern(const any_layout& l, Arch arch) {
   compare(Pattern::name, fast, full, l, arch);
   return fast.ok() ? fast.accesses : 0;
 }
+
+// A layout object that splits the vectors of odd rows (the last float of each lies 32 floats on)
+// and says nothing of how it repeats.
+struct odd_rows_split_layout {
+  static constexpr int rows = 8, cols = 32;
+  constexpr int operator()(int r, int c) const { return 64 * r + c + (r % 2 == 1 && c % 4 == 3 ? 32 : 0); }
+};
 
 using patterns = mp_list<row_segments<>, row_segments<op_kind::store, 2>, row_segments<op_kind::load, 4>,
                          column_segments<>, column_segments<op_kind::store>, thread_block<16, 16>,
@@ -226,6 +234,21 @@ TEST_CASE("the tile rules give error values at run time") {
         errc::vector_elements_must_be_contiguous);
   CHECK(analyze_pattern<matrix_tiles<1>>(tile_shape{2, 8, 8}, [](int r, int c) { return 16LL * (8 * r + c); }).error ==
         errc::vector_elements_must_be_contiguous);
+  // A layout of one's own that splits the vectors of odd rows only, keeping every first element
+  // aligned: a thread block's warp starts in row 0, whose vectors are whole, and the rows below
+  // it are tested too (at every lane, as the library cannot know such a layout moves vectors alike).
+  const auto odd_rows_split = [](int r, int c) { return 4LL * (64 * r + c + (r % 2 == 1 && c % 4 == 3 ? 32 : 0)); };
+  const tile_report split_block =
+      analyze_pattern<thread_block<8, 4, op_kind::load, false, 4>>(tile_shape{4, 8, 32}, odd_rows_split);
+  CHECK(split_block.error == errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_pattern(dynamic_thread_block{8, 4, op_kind::store, false, 4}, tile_shape{4, 8, 32}, odd_rows_split).error ==
+        errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_tile<thread_block<8, 4, op_kind::load, false, 4>, float>(odd_rows_split_layout{}).error ==
+        errc::vector_elements_must_be_contiguous);
+  // Whole vectors in every row: an answer.
+  CHECK(analyze_pattern<thread_block<8, 4, op_kind::load, false, 4>>(tile_shape{4, 8, 32}, [](int r, int c) {
+          return 4LL * (64 * r + c);
+        }).ok());
   // The same accesses with contiguous elements have an answer.
   CHECK(analyze_pattern<row_segments<op_kind::load, 4>>(tile_shape{4, 4, 128}, [](int r, int c) {
           return 4LL * (128 * r + c);

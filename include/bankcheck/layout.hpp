@@ -72,7 +72,10 @@ BANKCHECK_HOST_DEVICE constexpr bitwise_form pitched_bitwise(long long pitch, in
 // Layouts may say how they repeat: L::repeat_after(dr, dc, element_bytes, align) is the least
 // t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
 // multiple of align bytes (so an access moved so costs the same), or 0 if it does not say.
-// analyze_tile uses it to analyze large tiles in time independent of their size.
+// analyze_tile uses it to analyze large tiles in time independent of their size. A layout that
+// says both (repeat_after and bitwise) also keeps every lane's vector alike: contiguous in every
+// row where it is in one (the library's layouts do, as a pitch or an XOR swizzle moves every
+// vector alike), so analyze_tile tests each access's vectors at its first lane only.
 
 // Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
 // Example: row_major<32, 32, 33>{}(2, 5) -> 71

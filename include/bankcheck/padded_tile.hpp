@@ -54,6 +54,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better(const layout_cost& a, const layout_c
 // One pattern over rows x cols elements of `bytes` bytes, rows `pitch` elements apart: row_major
 // with the pitch as a value, with what row_major says of how it repeats.
 struct pitched_facts {
+  static constexpr bool vectors_alike = true;
   int bytes, pitch;
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     return pitched_repeat(dr, dc, pitch, bytes, 1, align);

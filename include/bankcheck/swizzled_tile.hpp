@@ -60,6 +60,7 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, lon
 // swizzled_bytes<row_major<rows, cols>, Swizzle<b, m, s>, bytes> with the swizzle as a value,
 // with what that layout says of how it repeats.
 struct swizzled_facts {
+  static constexpr bool vectors_alike = true;
   int bytes = 0, cols = 0;
   swizzle_params p{};
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
