@@ -471,13 +471,21 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
 }
 }  // namespace detail
 
+namespace detail {
+// The scalars every query divides by or sizes its lane masks with: banks 1..64, bank_bytes a
+// power of two 1..16, a warp of 1..64 lanes.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr bool valid_scalars(const Arch& a) noexcept {
+  return a.banks >= 1 && a.banks <= 64 && a.warp_size >= 1 && a.warp_size <= 64 && a.bank_bytes >= 1 &&
+         a.bank_bytes <= 16 && (a.bank_bytes & (a.bank_bytes - 1)) == 0;
+}
+}  // namespace detail
+
 // errc::none, or architecture_is_invalid: banks 1..64, bank_bytes a power of two 1..16,
 // warp 1..64 lanes (at least 32 with matrix ops, whose addresses come from lanes 0..31), and each table's groups first in the table (zeros after), disjoint, and
 // together exactly the warp.
 BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
-  if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 || a.bank_bytes > 16 ||
-      (a.bank_bytes & (a.bank_bytes - 1)) != 0 || (a.matrix_ops && a.warp_size < 32))
-    return errc::architecture_is_invalid;
+  if (!detail::valid_scalars(a) || (a.matrix_ops && a.warp_size < 32)) return errc::architecture_is_invalid;
   for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {
     const phase_groups& g = t < 5 ? a.load[t] : t < 10 ? a.store[t - 5] : a.merged_load[t - 10];
     if (!detail::valid_table(g, a.warp_size)) return errc::architecture_is_invalid;
@@ -954,6 +962,7 @@ struct plan {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
+  // valid_scalars(a), written out: a call costs every analyze two steps of a constant evaluation.
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
@@ -2267,7 +2276,8 @@ struct row_segments {
   }
 };
 
-// A warp of W = s.warp_size lanes walks each column in segments of W rows: lane l touches (W * s + l, c).
+// A warp of W = s.warp_size lanes walks each column in segments of W rows: lane l touches
+// (W * s + l, c).
 template <op_kind Kind = op_kind::load>
 struct column_segments {
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "column_segments: the op must be a load or a store.");
@@ -2325,9 +2335,9 @@ BANKCHECK_HOST_DEVICE constexpr access_grid block_grid(const block_geometry& g, 
 
 // A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are s.warp_size
 // consecutive linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches
-// element (y, x) of its block, or (x, y) when transposed. block_x may be smaller than a warp. With vector > 1
-// each thread touches `vector` elements along its row, from column vector * x (vector * y when
-// transposed), as row_segments' lanes do.
+// element (y, x) of its block, or (x, y) when transposed. block_x may be smaller than a warp.
+// With vector > 1 each thread touches `vector` elements along its row, from column vector * x
+// (vector * y when transposed), as row_segments' lanes do.
 // This is the thread block as a value, for extents chosen at run time (a tool's or an
 // autotuner's candidates): the walks that take a pattern as an argument take it, e.g.
 // analyze_pattern(dynamic_thread_block{16, 16}, {4, 64, 64}, offset). thread_block<...> below
@@ -2364,8 +2374,9 @@ struct dynamic_thread_block {
   }
   BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry(const tile_shape& s) const noexcept {
     const int threads = block_x * block_y;
-    return detail::block_geometry{block_x, threads, (threads + s.warp_size - 1) / s.warp_size, transposed ? block_x : block_y,
-                                  (transposed ? block_y : block_x) * vector, vector, transposed, s.warp_size};
+    return detail::block_geometry{block_x, threads, (threads + s.warp_size - 1) / s.warp_size,
+                                  transposed ? block_x : block_y, (transposed ? block_y : block_x) * vector,
+                                  vector, transposed, s.warp_size};
   }
   BANKCHECK_HOST_DEVICE constexpr int accesses(const tile_shape& s) const noexcept {
     const detail::block_geometry g = geometry(s);
@@ -2405,8 +2416,8 @@ struct thread_block {
   }
   // Its shape in warps of s.warp_size lanes.
   BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry(const tile_shape& s) noexcept {
-    return detail::block_geometry{BlockX,     threads, (threads + s.warp_size - 1) / s.warp_size, block_rows, block_cols,
-                                  Vector,     Transposed, s.warp_size};
+    return detail::block_geometry{BlockX, threads, (threads + s.warp_size - 1) / s.warp_size,
+                                  block_rows, block_cols, Vector, Transposed, s.warp_size};
   }
   // Its parameters pass the static_asserts; the number of warp-accesses over s must fit an int.
   BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) noexcept { return dynamic().check(s); }
@@ -2646,6 +2657,10 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
+  // An architecture's scalars, which the patterns and the periods divide by, before any access
+  // (analyze checks them again, with its tables).
+  if constexpr (!builtin_arch<Arch>)
+    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
   const tile_shape shape{given.bytes, given.rows, given.cols, arch.warp_size};  // the architecture's warps walk it
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)

@@ -269,4 +269,19 @@ TEST_CASE("the tile rules give error values at run time") {
     CHECK(t.error == errc::tile_shape_is_invalid);
     CHECK(t.accesses == 0);
   }
+  // Architectures whose warps, banks or bank width the walks cannot divide by: the rule, before
+  // any pattern is asked for its warps.
+  for (int which = 0; which < 5; ++which) {
+    architecture a = arch::nvidia;
+    if (which == 0) a.warp_size = 0;
+    if (which == 1) a.warp_size = 65;
+    if (which == 2) a.banks = 0;
+    if (which == 3) a.bank_bytes = 0;
+    if (which == 4) a.bank_bytes = 3;
+    INFO("architecture " << which);
+    CHECK(analyze_tile<thread_block<16, 16>, float>(row_major<32, 32>{}, a).error == errc::architecture_is_invalid);
+    CHECK(analyze_pattern(dynamic_thread_block{16, 16}, tile_shape{4, 32, 32}, offset, a).error ==
+          errc::architecture_is_invalid);
+    CHECK(analyze_tile<column_segments<>, float>(row_major<32, 32>{}, a).error == errc::architecture_is_invalid);
+  }
 }

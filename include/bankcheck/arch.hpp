@@ -231,13 +231,21 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
 }
 }  // namespace detail
 
+namespace detail {
+// The scalars every query divides by or sizes its lane masks with: banks 1..64, bank_bytes a
+// power of two 1..16, a warp of 1..64 lanes.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr bool valid_scalars(const Arch& a) noexcept {
+  return a.banks >= 1 && a.banks <= 64 && a.warp_size >= 1 && a.warp_size <= 64 && a.bank_bytes >= 1 &&
+         a.bank_bytes <= 16 && (a.bank_bytes & (a.bank_bytes - 1)) == 0;
+}
+}  // namespace detail
+
 // errc::none, or architecture_is_invalid: banks 1..64, bank_bytes a power of two 1..16,
 // warp 1..64 lanes (at least 32 with matrix ops, whose addresses come from lanes 0..31), and each table's groups first in the table (zeros after), disjoint, and
 // together exactly the warp.
 BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
-  if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 || a.bank_bytes > 16 ||
-      (a.bank_bytes & (a.bank_bytes - 1)) != 0 || (a.matrix_ops && a.warp_size < 32))
-    return errc::architecture_is_invalid;
+  if (!detail::valid_scalars(a) || (a.matrix_ops && a.warp_size < 32)) return errc::architecture_is_invalid;
   for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {
     const phase_groups& g = t < 5 ? a.load[t] : t < 10 ? a.store[t - 5] : a.merged_load[t - 10];
     if (!detail::valid_table(g, a.warp_size)) return errc::architecture_is_invalid;

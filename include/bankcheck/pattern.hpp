@@ -99,7 +99,8 @@ struct row_segments {
   }
 };
 
-// A warp of W = s.warp_size lanes walks each column in segments of W rows: lane l touches (W * s + l, c).
+// A warp of W = s.warp_size lanes walks each column in segments of W rows: lane l touches
+// (W * s + l, c).
 template <op_kind Kind = op_kind::load>
 struct column_segments {
   static_assert(Kind == op_kind::load || Kind == op_kind::store, "column_segments: the op must be a load or a store.");
@@ -157,9 +158,9 @@ BANKCHECK_HOST_DEVICE constexpr access_grid block_grid(const block_geometry& g, 
 
 // A 2-D thread block of block_x x block_y threads (threadIdx.x fastest; warps are s.warp_size
 // consecutive linear ids x + y * block_x) sweeps the tile block by block; thread (x, y) touches
-// element (y, x) of its block, or (x, y) when transposed. block_x may be smaller than a warp. With vector > 1
-// each thread touches `vector` elements along its row, from column vector * x (vector * y when
-// transposed), as row_segments' lanes do.
+// element (y, x) of its block, or (x, y) when transposed. block_x may be smaller than a warp.
+// With vector > 1 each thread touches `vector` elements along its row, from column vector * x
+// (vector * y when transposed), as row_segments' lanes do.
 // This is the thread block as a value, for extents chosen at run time (a tool's or an
 // autotuner's candidates): the walks that take a pattern as an argument take it, e.g.
 // analyze_pattern(dynamic_thread_block{16, 16}, {4, 64, 64}, offset). thread_block<...> below
@@ -196,8 +197,9 @@ struct dynamic_thread_block {
   }
   BANKCHECK_HOST_DEVICE constexpr detail::block_geometry geometry(const tile_shape& s) const noexcept {
     const int threads = block_x * block_y;
-    return detail::block_geometry{block_x, threads, (threads + s.warp_size - 1) / s.warp_size, transposed ? block_x : block_y,
-                                  (transposed ? block_y : block_x) * vector, vector, transposed, s.warp_size};
+    return detail::block_geometry{block_x, threads, (threads + s.warp_size - 1) / s.warp_size,
+                                  transposed ? block_x : block_y, (transposed ? block_y : block_x) * vector,
+                                  vector, transposed, s.warp_size};
   }
   BANKCHECK_HOST_DEVICE constexpr int accesses(const tile_shape& s) const noexcept {
     const detail::block_geometry g = geometry(s);
@@ -237,8 +239,8 @@ struct thread_block {
   }
   // Its shape in warps of s.warp_size lanes.
   BANKCHECK_HOST_DEVICE static constexpr detail::block_geometry geometry(const tile_shape& s) noexcept {
-    return detail::block_geometry{BlockX,     threads, (threads + s.warp_size - 1) / s.warp_size, block_rows, block_cols,
-                                  Vector,     Transposed, s.warp_size};
+    return detail::block_geometry{BlockX, threads, (threads + s.warp_size - 1) / s.warp_size,
+                                  block_rows, block_cols, Vector, Transposed, s.warp_size};
   }
   // Its parameters pass the static_asserts; the number of warp-accesses over s must fit an int.
   BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) noexcept { return dynamic().check(s); }

@@ -102,6 +102,7 @@ struct plan {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, const Arch& a) noexcept {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
+  // valid_scalars(a), written out: a call costs every analyze two steps of a constant evaluation.
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
