@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Tests for choose_swizzle, swizzled_tile's choice made at run time for patterns given as values:
 // against swizzled_tile itself, against a search that walks every candidate whole, and its errors.
+#include <bankcheck/arch.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/swizzle.hpp>
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 using namespace bankcheck;
@@ -52,33 +54,36 @@ int log2_ceil(long long x) {
 }
 
 // The candidates as swizzled_tile's documentation lists them, simplest first: none; then B = 1,
-// 2, ... bits, for each M from the widest access's log2 with M + B <= 7 (inside a 128-byte bank
-// row), and S from B while M + S + B stays within the tile's bytes (rounded up to a power of two).
-std::vector<swizzle_choice> candidates(int widest, long long tile_bytes) {
+// 2, ... bits, for each M from the widest access's log2 with M + B <= row_bits (inside a bank
+// row: 7 for NVIDIA's 128 bytes), and S from B while M + S + B stays within the tile's bytes
+// (rounded up to a power of two).
+std::vector<swizzle_choice> candidates(int widest, long long tile_bytes, int row_bits) {
   std::vector<swizzle_choice> all{swizzle_choice{}};
   const int low = log2_ceil(widest), top = log2_ceil(tile_bytes);
-  for (int b = 1; b + low <= 7; ++b)
-    for (int m = low; m + b <= 7; ++m)
+  for (int b = 1; b + low <= row_bits; ++b)
+    for (int m = low; m + b <= row_bits; ++m)
       for (int s = b; m + s + b <= top; ++s) all.push_back(swizzle_choice{errc::none, b, m, s, 1LL << (m + s + b)});
   return all;
 }
 
 // The simplest of the swizzles that cost the fewest wavefronts, every candidate walked whole by
 // analyze_pattern (no periods, no bound).
-template <class... Patterns>
-swizzle_choice whole_search(int bytes, int rows, int cols, const Patterns&... patterns) {
+template <class Arch, class... Patterns>
+swizzle_choice whole_search(const Arch& arch, int bytes, int rows, int cols, const Patterns&... patterns) {
+  const int row_bytes = architecture(arch).banks * architecture(arch).bank_bytes;
+  const int row_bits = row_bytes >= 256 ? 8 : row_bytes >= 128 ? 7 : row_bytes >= 64 ? 6 : 5;
   int widest = bytes;
   ((widest = patterns.op(tile_shape{bytes, rows, cols}).bytes > widest ? patterns.op(tile_shape{bytes, rows, cols}).bytes
                                                                         : widest),
    ...);
   swizzle_choice best{};
   bool found = false;
-  for (swizzle_choice here : candidates(widest, static_cast<long long>(rows) * cols * bytes)) {
+  for (swizzle_choice here : candidates(widest, static_cast<long long>(rows) * cols * bytes, row_bits)) {
     auto offset = [bytes, cols, here](int r, int c) {
       return static_cast<long long>(detail::xor_swizzle_bits(
           static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), here.b, here.m, here.s));
     };
-    for (const tile_report& t : {analyze_pattern(patterns, {bytes, rows, cols}, offset)...}) {
+    for (const tile_report& t : {analyze_pattern(patterns, {bytes, rows, cols}, offset, arch)...}) {
       if (!t.ok()) return swizzle_choice{t.error};
       here.wavefronts += t.wavefronts;
       here.ideal += t.ideal;
@@ -124,7 +129,7 @@ TEST_CASE("choose_swizzle agrees with a search that walks every candidate whole,
     INFO(bytes << "-byte elements, " << rows << " x " << cols << ", block " << block.block_x << " x " << block.block_y
                 << (block.transposed ? " transposed" : "") << ", vector " << vector);
     const swizzle_choice fast = choose_swizzle(bytes, rows, cols, block, column_segments<>{});
-    const swizzle_choice full = whole_search(bytes, rows, cols, block, column_segments<>{});
+    const swizzle_choice full = whole_search(arch::nvidia, bytes, rows, cols, block, column_segments<>{});
     CHECK(fast.error == full.error);
     CHECK(fast.b == full.b);
     CHECK(fast.m == full.m);
@@ -141,11 +146,60 @@ TEST_CASE("choose_swizzle agrees with a search that walks every candidate whole,
   CHECK(conflicted > 20);
 }
 
+namespace {
+architecture banks_48() {  // no bit fields for banks
+  architecture a = arch::nvidia;
+  a.banks = 48;
+  return a;
+}
+}  // namespace
+
+TEST_CASE("choose_swizzle on other architectures agrees with a search that walks every candidate whole") {
+  std::mt19937 rng(0x5e1c8);
+  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+  int conflict_free = 0, conflicted = 0;
+  for (int n = 0; n < 120; ++n) {
+    const int bytes = 1 << pick(0, 4), rows = pick(1, 64), cols = pick(1, 64);
+    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
+    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
+                                     pick(0, 1) == 1, vector};
+    INFO("architecture " << n % 4 << ", " << bytes << "-byte elements, " << rows << " x " << cols << ", block "
+                         << block.block_x << " x " << block.block_y << (block.transposed ? " transposed" : "")
+                         << ", vector " << vector);
+    const auto both = [&](const auto& a) {
+      return std::make_pair(choose_swizzle(a, bytes, rows, cols, block, column_segments<>{}),
+                            whole_search(a, bytes, rows, cols, block, column_segments<>{}));
+    };
+    const auto [fast, full] = n % 4 == 0   ? both(arch::gfx942)
+                              : n % 4 == 1 ? both(arch::gfx950)
+                              : n % 4 == 2 ? both(arch::rdna4)
+                                           : both(banks_48());
+    CHECK(fast.error == full.error);
+    CHECK(fast.b == full.b);
+    CHECK(fast.m == full.m);
+    CHECK(fast.s == full.s);
+    CHECK(fast.wavefronts == full.wavefronts);
+    CHECK(fast.ideal == full.ideal);
+    CHECK(fast.degree == full.degree);
+    conflict_free += fast.ok() && fast.conflict_free();
+    conflicted += fast.ok() && !fast.conflict_free();
+  }
+  CHECK(conflict_free > 20);
+  CHECK(conflicted > 10);
+  // gfx950's 256-byte bank rows: float[64][64] read by rows and columns takes the word column
+  // XOR the row over 6 bits, M + B = 8, past NVIDIA's candidates.
+  constexpr swizzle_choice wide = choose_swizzle(arch::gfx950, 4, 64, 64, row_segments<>{}, column_segments<>{});
+  static_assert(wide.conflict_free() && wide.m + wide.b == 8);
+}
+
 TEST_CASE("choose_swizzle gives the rule a shape or a pattern breaks") {
   CHECK(choose_swizzle(3, 32, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_swizzle(4, 0, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_swizzle(4, 65536, 65536, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_swizzle(4, 32, 32, dynamic_thread_block{64, 32}).error == errc::thread_block_is_invalid);
+  architecture no_warp = arch::nvidia;
+  no_warp.warp_size = 0;
+  CHECK(choose_swizzle(no_warp, 4, 32, 32, row_segments<>{}).error == errc::architecture_is_invalid);
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const swizzle_choice outside = choose_swizzle(4, 4, 30, row_segments<op_kind::load, 4>{});
   CHECK(outside.error == errc::pattern_indexes_outside_the_tile);

@@ -33,6 +33,8 @@ swizzle_choice block_stores_and_columns(int block_x) {
 // In a constant expression too, where the search is one evaluation: swizzled_tile's choice.
 static_assert(choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).b == 5 &&
               choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).period == tile::period);
+// On gfx950, whose 64 banks make 256-byte rows, the word column XOR the row over 6 bits.
+static_assert(choose_swizzle(arch::gfx950, 4, 64, 64, row_segments<>{}, column_segments<>{}).b == 6);
 // [choose_swizzle]
 
 int main() {

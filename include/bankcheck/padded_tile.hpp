@@ -97,15 +97,16 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
   return widest_access_of(tile_shape{bytes, rows, cols}, Patterns{}...);
 }
 
-// Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes), and a
-// longer pitch only splits words lanes shared, so the best padding lies below one bank row.
-BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes) noexcept {
-  int g = 128, b = bytes;
+// Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes on
+// NVIDIA), and a longer pitch only splits words lanes shared, so the best padding lies below one
+// bank row.
+BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes = 128) noexcept {
+  int g = row_bytes, b = bytes;
   while (b != 0) {
     const int t = g % b;
     g = b, b = t;
   }
-  return 128 / g;
+  return row_bytes / g;
 }
 
 // The choosers' search: candidates I, I + 1, ... below Last, in the order they prefer on a tie;
@@ -310,18 +311,27 @@ struct padded_tile {
 };
 
 namespace detail {
-// The patterns' costs over one candidate layout (walk_tile's offsets and facts), on NVIDIA's banks,
-// each walk stopped once the candidate's conflicts reach `cap` (negative: never), where it has
-// lost: bounded_cost, for patterns given as values.
-template <class ByteOffset, class Facts, class... Patterns>
+// R, where Arch is an architecture (a built-in one, `architecture`, or a type that converts to
+// it): the run-time choosers' overloads that take one first.
+template <class R, class...>
+struct first_type {
+  using type = R;
+};
+template <class Arch, class R>
+using if_architecture = typename first_type<R, decltype(static_cast<architecture>(declared<const Arch&>()))>::type;
+
+// The patterns' costs over one candidate layout (walk_tile's offsets and facts) on `arch`, each
+// walk stopped once the candidate's conflicts reach `cap` (negative: never), where it has lost:
+// bounded_cost, for patterns given as values.
+template <class ByteOffset, class Facts, class Arch, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr layout_cost capped_cost(const tile_shape& shape, ByteOffset& offset, const Facts& facts,
-                                                        long long cap, const Patterns&... patterns) {
+                                                        const Arch& arch, long long cap, const Patterns&... patterns) {
   layout_cost c{};
   c.usable = true;
   auto add = [&](const auto& pattern) {
     const long long conflicts = c.wavefronts - c.ideal;
     if (!static_cast<bool>(c.error) && (cap < 0 || conflicts < cap))
-      c.add(walk_tile(pattern, shape, offset, facts, arch::nvidia_t{}, cap < 0 ? -1 : cap - conflicts));
+      c.add(walk_tile(pattern, shape, offset, facts, arch, cap < 0 ? -1 : cap - conflicts));
   };
   (add(patterns), ...);
   return c;
@@ -369,19 +379,24 @@ struct padding_choice {
 // values, thread blocks whose extents a tool or an autotuner picks among them: over a rows x cols
 // tile of `bytes`-byte elements, the smallest padding that makes every pattern cost its ideal
 // wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
-// candidates as padded_tile (paddings below one 128-byte bank row that keep every row start
-// aligned to the widest access), the same order and the same costs, on NVIDIA's banks; each
-// candidate's walks stop once it has lost to the best so far.
-// A shape or pattern that breaks a rule gives that rule in `error` (a compile error in a
-// constant expression). In a constant expression the whole search is one evaluation, under one
-// step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776 steps);
-// padded_tile spreads its search over many.
+// candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
+// widest access), the same order and the same costs; each candidate's walks stop once it has lost
+// to the best so far. On `arch` (first argument; NVIDIA without it), whose warps walk the
+// patterns and whose bank row bounds the paddings (padded_tile: NVIDIA's only).
+// A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
+// in a constant expression). In a constant expression the whole search is one evaluation, under
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776
+// steps); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
-template <class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding(int bytes, int rows, int cols,
-                                                              const Patterns&... patterns) {
+//          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
+template <class Arch, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& arch, int bytes,
+                                                                                             int rows, int cols,
+                                                                                             const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
-  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - 128)
+  if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
+  const int row_bytes = arch.banks * arch.bank_bytes;
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - row_bytes)
     return padding_choice{violated::tile_shape_is_invalid()};
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
@@ -389,12 +404,17 @@ BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding(int bytes, int row
     detail::pitched_offset offset{bytes, cols + padding};
     return static_cast<long long>(offset.pitch) * bytes % widest != 0
                ? detail::layout_cost{}
-               : detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, cap, patterns...);
+               : detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes), cost);
+  const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost);
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
   if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
   return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};
+}
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr padding_choice choose_padding(int bytes, int rows, int cols,
+                                                              const Patterns&... patterns) {
+  return choose_padding(arch::nvidia_t{}, bytes, rows, cols, patterns...);
 }
 
 }  // namespace bankcheck

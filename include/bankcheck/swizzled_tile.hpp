@@ -27,19 +27,20 @@ BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
 }
 
 // The swizzles tried, simplest first: the identity, then B = 1, 2, ... bits; for each, M from
-// the widest access up (an access's bytes must stay together) and S from B up. ZZZ stays inside a 128-byte bank row (M + B <= 7) and
-// YYY inside the tile (M + S + B <= log2 of its bytes, rounded up).
+// the widest access up (an access's bytes must stay together) and S from B up. ZZZ stays inside
+// a bank row (M + B <= row_bits, the log2 of its bytes rounded down: 7 for NVIDIA's 128) and YYY
+// inside the tile (M + S + B <= log2 of its bytes, rounded up).
 struct swizzle_params {
   int b = 0, m = 0, s = 0;
 };
 // The number of candidates (i < 0), or candidate i, counted without listing them: for each
 // (B, M), S runs from B to top - M - B.
-BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long tile_bytes, int i,
-                                                       swizzle_params* out) noexcept {
+BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long tile_bytes, int i, swizzle_params* out,
+                                                       int row_bits) noexcept {
   const int low = log2_ceil(widest), top = log2_ceil(tile_bytes);
   int n = 1;  // candidate 0: the identity
-  for (int b = 1; b <= 7 - low; ++b)
-    for (int m = low; m + b <= 7; ++m) {
+  for (int b = 1; b <= row_bits - low; ++b)
+    for (int m = low; m + b <= row_bits; ++m) {
       const int shifts = top - m - 2 * b + 1;
       if (shifts <= 0) continue;
       if (i >= n && i < n + shifts && out) *out = swizzle_params{b, m, b + i - n};
@@ -47,12 +48,13 @@ BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long til
     }
   return n;
 }
-BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes) noexcept {
-  return swizzle_candidates(widest, tile_bytes, -1, nullptr);
+BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes, int row_bits = 7) noexcept {
+  return swizzle_candidates(widest, tile_bytes, -1, nullptr, row_bits);
 }
-BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i) noexcept {
+BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i,
+                                                                 int row_bits = 7) noexcept {
   swizzle_params p{};
-  swizzle_candidates(widest, tile_bytes, i, &p);
+  swizzle_candidates(widest, tile_bytes, i, &p, row_bits);
   return p;
 }
 
@@ -182,29 +184,35 @@ struct swizzle_choice {
 // values, as choose_padding is padded_tile's: over an unpadded row-major rows x cols tile of
 // `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
-// simplest. The same candidates, order and costs as swizzled_tile, on NVIDIA's banks, each
-// candidate's walks stopped once it has lost to the best so far. A shape or pattern that breaks
-// a rule gives that rule in `error` (a compile error in a constant expression). In a constant
-// expression the whole search is one evaluation (clang: 174,694 steps for float[32][32]'s rows and
-// columns), where swizzled_tile spreads its search over many.
+// simplest. The same candidates, order and costs as swizzled_tile, each candidate's walks stopped
+// once it has lost to the best so far. On `arch` (first argument; NVIDIA without it), whose warps
+// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile: NVIDIA's
+// only). A shape, pattern or architecture that breaks a rule gives that rule in `error` (a
+// compile error in a constant expression). In a constant expression the whole search is one
+// evaluation (clang: 174,694 steps for float[32][32]'s rows and columns), where swizzled_tile
+// spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
-template <class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int rows, int cols,
-                                                              const Patterns&... patterns) {
+template <class Arch, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& arch, int bytes,
+                                                                                             int rows, int cols,
+                                                                                             const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  if (!detail::valid_scalars(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
     return swizzle_choice{violated::tile_shape_is_invalid()};
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
   const long long tile_bytes = static_cast<long long>(rows) * cols * bytes;
+  int row_bits = 0;  // log2 of the bank row's bytes, rounded down
+  while ((2LL << row_bits) <= static_cast<long long>(arch.banks) * arch.bank_bytes) ++row_bits;
   auto cost = [&](int i, long long cap) {
-    detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i)};
-    return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, cap, patterns...);
+    detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i, row_bits)};
+    return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes), cost);
+  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes, row_bits), cost);
   if (static_cast<bool>(c.cost.error)) return swizzle_choice{c.cost.error};
-  const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index);
+  const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index, row_bits);
   return swizzle_choice{errc::none,
                         p.b,
                         p.m,
@@ -213,6 +221,10 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int row
                         c.cost.wavefronts,
                         c.cost.ideal,
                         c.cost.degree};
+}
+template <class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int rows, int cols, const Patterns&... patterns) {
+  return choose_swizzle(arch::nvidia_t{}, bytes, rows, cols, patterns...);
 }
 
 }  // namespace bankcheck
