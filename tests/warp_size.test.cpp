@@ -64,7 +64,10 @@ independent_report sum(const std::vector<warp_access>& all, access op, Arch arch
     ++t.accesses;
     t.wavefronts += r.wavefronts;
     t.ideal += r.ideal;
-    if (r.conflicts() > t.worst_conflicts) t.worst_conflicts = r.conflicts(), t.worst_access = static_cast<int>(k);
+    if (r.conflicts() > t.worst_conflicts) {
+      t.worst_conflicts = r.conflicts();
+      t.worst_access = static_cast<int>(k);
+    }
   }
   return t;
 }
@@ -92,7 +95,10 @@ std::vector<warp_access> block_walk(const layout& l, const dynamic_thread_block&
         for (int lane = 0; lane < warp && first + lane < threads; ++lane) {
           const int x = (first + lane) % tb.block_x, y = (first + lane) / tb.block_x;
           const int r = r0 + (tb.transposed ? x : y), c = c0 + tb.vector * (tb.transposed ? y : x);
-          if (r < l.rows && c < l.cols) w.lanes |= std::uint64_t{1} << lane, w.address[lane] = l(r, c);
+          if (r < l.rows && c < l.cols) {
+            w.lanes |= std::uint64_t{1} << lane;
+            w.address[lane] = l(r, c);
+          }
         }
         all.push_back(w);
       }
@@ -106,9 +112,10 @@ std::vector<warp_access> segment_walk(const layout& l, bool rows, int vector, in
   for (int line = 0; line < lines; ++line)
     for (int first = 0; first < along; first += warp * step) {
       warp_access w;
-      for (int lane = 0; lane < warp && first + step * lane < along; ++lane)
-        w.lanes |= std::uint64_t{1} << lane,
-            w.address[lane] = rows ? l(line, first + step * lane) : l(first + step * lane, line);
+      for (int lane = 0; lane < warp && first + step * lane < along; ++lane) {
+        w.lanes |= std::uint64_t{1} << lane;
+        w.address[lane] = rows ? l(line, first + step * lane) : l(first + step * lane, line);
+      }
       all.push_back(w);
     }
   return all;
