@@ -8,12 +8,14 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
+#include "support/random_blocks.hpp"
+
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 
 #include <cstdint>
 #include <random>
-#include <utility>
+#include <type_traits>
 
 using namespace bankcheck;
 using boost::mp11::mp_list;
@@ -95,68 +97,45 @@ TEST_CASE("choose_padding makes padded_tile's choice for 1- to 16-byte elements"
   CHECK(same_as_padded_tile<float, 64, 64>(stores_and_columns{}));
 }
 
+namespace {
+// choose_padding on one random case against whole_search; counts the two kinds of answer.
+template <class Arch>
+void check_case(const Arch& a, const bankcheck_test::random_case& c, int& conflict_free, int& conflicted) {
+  INFO(architecture(a).name << ": " << c);
+  const padding_choice fast = std::is_same_v<Arch, arch::nvidia_t>
+                                  ? choose_padding(c.bytes, c.rows, c.cols, c.block, column_segments<>{})
+                                  : choose_padding(a, c.bytes, c.rows, c.cols, c.block, column_segments<>{});
+  const padding_choice full = whole_search(a, c.bytes, c.rows, c.cols, c.block, column_segments<>{});
+  CHECK(fast.error == full.error);
+  CHECK(fast.padding == full.padding);
+  CHECK(fast.pitch == full.pitch);
+  CHECK(fast.wavefronts == full.wavefronts);
+  CHECK(fast.ideal == full.ideal);
+  CHECK(fast.degree == full.degree);
+  conflict_free += fast.ok() && fast.conflict_free();
+  conflicted += fast.ok() && !fast.conflict_free();
+}
+}  // namespace
+
 TEST_CASE("choose_padding agrees with a search that walks every candidate whole, on 600 random tiles") {
   std::mt19937 rng(0x9add);
-  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
   int conflict_free = 0, conflicted = 0;
-  for (int n = 0; n < 600; ++n) {
-    const int bytes = 1 << pick(0, 4), rows = pick(1, 96), cols = pick(1, 96);
-    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
-    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
-                                     pick(0, 1) == 1, vector};
-    INFO(bytes << "-byte elements, " << rows << " x " << cols << ", block " << block.block_x << " x " << block.block_y
-                << (block.transposed ? " transposed" : "") << ", vector " << vector);
-    const padding_choice fast = choose_padding(bytes, rows, cols, block, column_segments<>{});
-    const padding_choice full = whole_search(arch::nvidia, bytes, rows, cols, block, column_segments<>{});
-    CHECK(fast.error == full.error);
-    CHECK(fast.padding == full.padding);
-    CHECK(fast.pitch == full.pitch);
-    CHECK(fast.wavefronts == full.wavefronts);
-    CHECK(fast.ideal == full.ideal);
-    CHECK(fast.degree == full.degree);
-    conflict_free += fast.ok() && fast.conflict_free();
-    conflicted += fast.ok() && !fast.conflict_free();
-  }
+  for (int n = 0; n < 600; ++n)
+    check_case(arch::nvidia, bankcheck_test::random_tile_and_block(rng, 96), conflict_free, conflicted);
   // Both kinds of answer occur: a conflict-free padding, and the fewest wavefronts without one.
   CHECK(conflict_free > 100);
   CHECK(conflicted > 50);
 }
 
-namespace {
-architecture banks_48() {  // no bit fields for banks
-  architecture a = arch::nvidia;
-  a.banks = 48;
-  return a;
-}
-}  // namespace
-
 TEST_CASE("choose_padding on other architectures agrees with a search that walks every candidate whole") {
   std::mt19937 rng(0x9ad1);
-  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
   int conflict_free = 0, conflicted = 0;
   for (int n = 0; n < 240; ++n) {
-    const int bytes = 1 << pick(0, 4), rows = pick(1, 96), cols = pick(1, 96);
-    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
-    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
-                                     pick(0, 1) == 1, vector};
-    INFO("architecture " << n % 4 << ", " << bytes << "-byte elements, " << rows << " x " << cols << ", block "
-                         << block.block_x << " x " << block.block_y << (block.transposed ? " transposed" : "")
-                         << ", vector " << vector);
-    const auto both = [&](const auto& a) {
-      return std::make_pair(choose_padding(a, bytes, rows, cols, block, column_segments<>{}),
-                            whole_search(a, bytes, rows, cols, block, column_segments<>{}));
-    };
-    const auto [fast, full] = n % 4 == 0   ? both(arch::gfx942)
-                              : n % 4 == 1 ? both(arch::gfx950)
-                              : n % 4 == 2 ? both(arch::rdna3)
-                                           : both(banks_48());
-    CHECK(fast.error == full.error);
-    CHECK(fast.padding == full.padding);
-    CHECK(fast.wavefronts == full.wavefronts);
-    CHECK(fast.ideal == full.ideal);
-    CHECK(fast.degree == full.degree);
-    conflict_free += fast.ok() && fast.conflict_free();
-    conflicted += fast.ok() && !fast.conflict_free();
+    const bankcheck_test::random_case c = bankcheck_test::random_tile_and_block(rng, 96);
+    if (n % 4 == 0) check_case(arch::gfx942, c, conflict_free, conflicted);
+    if (n % 4 == 1) check_case(arch::gfx950, c, conflict_free, conflicted);
+    if (n % 4 == 2) check_case(arch::rdna3, c, conflict_free, conflicted);
+    if (n % 4 == 3) check_case(bankcheck_test::banks_48(), c, conflict_free, conflicted);
   }
   CHECK(conflict_free > 40);
   CHECK(conflicted > 20);

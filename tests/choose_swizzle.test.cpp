@@ -9,12 +9,14 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
+#include "support/random_blocks.hpp"
+
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 
 #include <cstdint>
 #include <random>
-#include <utility>
+#include <type_traits>
 #include <vector>
 
 using namespace bankcheck;
@@ -117,72 +119,47 @@ TEST_CASE("choose_swizzle makes swizzled_tile's choice for 1- to 16-byte element
   CHECK(same_as_swizzled_tile<short, 64, 64>(mp_list<matrix_tiles<4>, matrix_tiles<2, op_kind::stmatrix>>{}));
 }
 
+namespace {
+// choose_swizzle on one random case against whole_search; counts the two kinds of answer.
+template <class Arch>
+void check_case(const Arch& a, const bankcheck_test::random_case& c, int& conflict_free, int& conflicted) {
+  INFO(architecture(a).name << ": " << c);
+  const swizzle_choice fast = std::is_same_v<Arch, arch::nvidia_t>
+                                  ? choose_swizzle(c.bytes, c.rows, c.cols, c.block, column_segments<>{})
+                                  : choose_swizzle(a, c.bytes, c.rows, c.cols, c.block, column_segments<>{});
+  const swizzle_choice full = whole_search(a, c.bytes, c.rows, c.cols, c.block, column_segments<>{});
+  CHECK(fast.error == full.error);
+  CHECK(fast.b == full.b);
+  CHECK(fast.m == full.m);
+  CHECK(fast.s == full.s);
+  CHECK(fast.period == full.period);
+  CHECK(fast.wavefronts == full.wavefronts);
+  CHECK(fast.ideal == full.ideal);
+  CHECK(fast.degree == full.degree);
+  conflict_free += fast.ok() && fast.conflict_free();
+  conflicted += fast.ok() && !fast.conflict_free();
+}
+}  // namespace
+
 TEST_CASE("choose_swizzle agrees with a search that walks every candidate whole, on 300 random tiles") {
   std::mt19937 rng(0x5e1c7);
-  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
   int conflict_free = 0, conflicted = 0;
-  for (int n = 0; n < 300; ++n) {
-    const int bytes = 1 << pick(0, 4), rows = pick(1, 64), cols = pick(1, 64);
-    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
-    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
-                                     pick(0, 1) == 1, vector};
-    INFO(bytes << "-byte elements, " << rows << " x " << cols << ", block " << block.block_x << " x " << block.block_y
-                << (block.transposed ? " transposed" : "") << ", vector " << vector);
-    const swizzle_choice fast = choose_swizzle(bytes, rows, cols, block, column_segments<>{});
-    const swizzle_choice full = whole_search(arch::nvidia, bytes, rows, cols, block, column_segments<>{});
-    CHECK(fast.error == full.error);
-    CHECK(fast.b == full.b);
-    CHECK(fast.m == full.m);
-    CHECK(fast.s == full.s);
-    CHECK(fast.period == full.period);
-    CHECK(fast.wavefronts == full.wavefronts);
-    CHECK(fast.ideal == full.ideal);
-    CHECK(fast.degree == full.degree);
-    conflict_free += fast.ok() && fast.conflict_free();
-    conflicted += fast.ok() && !fast.conflict_free();
-  }
+  for (int n = 0; n < 300; ++n)
+    check_case(arch::nvidia, bankcheck_test::random_tile_and_block(rng, 64), conflict_free, conflicted);
   // Both kinds of answer occur: a conflict-free swizzle, and the fewest wavefronts without one.
   CHECK(conflict_free > 50);
   CHECK(conflicted > 20);
 }
 
-namespace {
-architecture banks_48() {  // no bit fields for banks
-  architecture a = arch::nvidia;
-  a.banks = 48;
-  return a;
-}
-}  // namespace
-
 TEST_CASE("choose_swizzle on other architectures agrees with a search that walks every candidate whole") {
   std::mt19937 rng(0x5e1c8);
-  auto pick = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
   int conflict_free = 0, conflicted = 0;
   for (int n = 0; n < 120; ++n) {
-    const int bytes = 1 << pick(0, 4), rows = pick(1, 64), cols = pick(1, 64);
-    const int vector = bytes >= 16 ? 1 : 1 << pick(0, 4 - (bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3));
-    const dynamic_thread_block block{1 << pick(0, 6), 1 << pick(0, 4), pick(0, 1) ? op_kind::store : op_kind::load,
-                                     pick(0, 1) == 1, vector};
-    INFO("architecture " << n % 4 << ", " << bytes << "-byte elements, " << rows << " x " << cols << ", block "
-                         << block.block_x << " x " << block.block_y << (block.transposed ? " transposed" : "")
-                         << ", vector " << vector);
-    const auto both = [&](const auto& a) {
-      return std::make_pair(choose_swizzle(a, bytes, rows, cols, block, column_segments<>{}),
-                            whole_search(a, bytes, rows, cols, block, column_segments<>{}));
-    };
-    const auto [fast, full] = n % 4 == 0   ? both(arch::gfx942)
-                              : n % 4 == 1 ? both(arch::gfx950)
-                              : n % 4 == 2 ? both(arch::rdna4)
-                                           : both(banks_48());
-    CHECK(fast.error == full.error);
-    CHECK(fast.b == full.b);
-    CHECK(fast.m == full.m);
-    CHECK(fast.s == full.s);
-    CHECK(fast.wavefronts == full.wavefronts);
-    CHECK(fast.ideal == full.ideal);
-    CHECK(fast.degree == full.degree);
-    conflict_free += fast.ok() && fast.conflict_free();
-    conflicted += fast.ok() && !fast.conflict_free();
+    const bankcheck_test::random_case c = bankcheck_test::random_tile_and_block(rng, 64);
+    if (n % 4 == 0) check_case(arch::gfx942, c, conflict_free, conflicted);
+    if (n % 4 == 1) check_case(arch::gfx950, c, conflict_free, conflicted);
+    if (n % 4 == 2) check_case(arch::rdna4, c, conflict_free, conflicted);
+    if (n % 4 == 3) check_case(bankcheck_test::banks_48(), c, conflict_free, conflicted);
   }
   CHECK(conflict_free > 20);
   CHECK(conflicted > 10);

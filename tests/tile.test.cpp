@@ -8,6 +8,7 @@
 #include <bankcheck/tile.hpp>
 #include <doctest/doctest.h>
 
+#include "support/random_blocks.hpp"
 #include "support/same_tile_report.hpp"
 
 #include <boost/mp11/algorithm.hpp>
@@ -74,12 +75,6 @@ any_layout random_layout(std::mt19937& rng) {
   return l;
 }
 
-architecture banks_48() {
-  architecture a = arch::nvidia;
-  a.banks = 48;
-  return a;
-}
-
 template <class Arch>
 void compare(const char* name, const tile_report& fast, const tile_report& full, const any_layout& l, Arch) {
   INFO(name << ": kind " << l.kind << ", " << l.bytes << "-byte elements, " << l.rows << " x " << l.cols << ", pitch "
@@ -135,7 +130,7 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access, in
         case 0: accesses += one_pattern<decltype(p)>(l, arch::nvidia); break;
         case 1: accesses += one_pattern<decltype(p)>(l, arch::gfx950); break;  // 64 banks: a 256-byte bank row
         case 2: accesses += one_pattern<decltype(p)>(l, arch::gfx942); break;  // wave64
-        default: accesses += one_pattern<decltype(p)>(l, banks_48()); break;   // no bit fields for banks
+        default: accesses += one_pattern<decltype(p)>(l, bankcheck_test::banks_48()); break;   // no bit fields for banks
       }
     });
   }
@@ -172,7 +167,9 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access for
     switch (n % 3) {
       case 0: accesses += wide_vectors<8>(rng, arch::nvidia) + wide_vectors<16>(rng, arch::nvidia); break;
       case 1: accesses += wide_vectors<8>(rng, arch::gfx950) + wide_vectors<16>(rng, arch::gfx950); break;
-      default: accesses += wide_vectors<8>(rng, banks_48()) + wide_vectors<16>(rng, banks_48()); break;
+      default:
+        accesses += wide_vectors<8>(rng, bankcheck_test::banks_48()) + wide_vectors<16>(rng, bankcheck_test::banks_48());
+        break;
     }
   }
   std::printf("tile periodicity test, wide vectors: 2000 tile reports, %lld warp-accesses in all\n", accesses);
