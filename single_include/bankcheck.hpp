@@ -2517,6 +2517,29 @@ struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>
   static constexpr bool value = true;
 };
 
+// An architecture given as a type (padded_tile, swizzled_tile, typed_layout, analyze_pattern_v):
+// a built-in description (arch::nvidia_t ...) as it is, its tables static; any other type that
+// converts to `architecture` (a user's description, or a class derived from architecture), as the
+// architecture its value-initialized object converts to. `ok`: the type converts.
+template <class Arch, bool = builtin_arch<Arch>>
+struct arch_value {
+  using type = Arch;
+};
+template <class Arch>
+struct arch_value<Arch, false> {
+  using type = architecture;
+};
+template <class Arch, class = void>
+struct arch_of_type {
+  static constexpr bool ok = false;
+  BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept { return architecture{}; }  // invalid: no tables
+};
+template <class Arch>
+struct arch_of_type<Arch, typename voider<decltype(static_cast<architecture>(declared<const Arch&>()))>::type> {
+  static constexpr bool ok = true;
+  BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
+};
+
 // What walk_tile may know of the offsets besides their values: after how many steps of
 // (dr, dc) every byte address moves by one multiple of align (0: unknown), and whether they are
 // bit fields (bitwise_form). A layout says nothing, or what it says through repeat_after and bitwise.
@@ -2796,12 +2819,16 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols, Arch{}.warp_size};  // as walk_tile sets it
-  static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, Arch{});
+  static_assert(arch_of_type<Arch>::ok,
+                "analyze_pattern_v: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
+                                    arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
+  static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
   static constexpr int accesses = checked.ok() ? Pattern::accesses(shape) : 0;
   template <int First, int Last>
   BANKCHECK_HOST_DEVICE static constexpr tile_report walk() {
-    return walk_slice<Pattern, First, Last>(shape, ByteOffset, Arch{});
+    return walk_slice<Pattern, First, Last>(shape, ByteOffset, arch_of_type<Arch>::value());
   }
 };
 
@@ -2842,18 +2869,40 @@ BANKCHECK_DETAIL_COMMAS_END
 
 namespace bankcheck {
 
-// A layout with its element type, for the checks: padded_tile and swizzled_tile already are one.
+// A layout with its element type, and the architecture the checks walk it on (NVIDIA by
+// default; as padded_tile's Arch), for the checks: padded_tile and swizzled_tile already are one.
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
-template <class Layout, class T>
+template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
   using layout = Layout;
   using value_type = T;
+  using arch_type = Arch;
 };
 
-// Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and ::value_type).
+namespace detail {
+// The architecture Tile's checks walk: what its arch_type names (arch_of_type), NVIDIA where it has none.
+template <class Tile, class = void>
+struct tile_arch {
+  using type = arch::nvidia_t;
+};
+template <class Tile>
+struct tile_arch<Tile, typename voider<typename Tile::arch_type>::type> {
+  static_assert(arch_of_type<typename Tile::arch_type>::ok,
+                "bankcheck: a tile's arch_type must be an architecture: arch::nvidia_t, arch::gfx942_t, "
+                "arch::gfx950_t, arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using type = typename Tile::arch_type;
+};
+template <class Tile, class Pattern>
+BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
+  return analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{},
+                                                          arch_of_type<typename tile_arch<Tile>::type>::value());
+}
+}  // namespace detail
+
+// Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
+// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it).
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v =
-    (analyze_tile<Patterns, typename Tile::value_type>(typename Tile::layout{}).conflict_free() && ...);
+inline constexpr bool is_conflict_free_v = (detail::check_tile<Tile, Patterns>().conflict_free() && ...);
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -2877,7 +2926,7 @@ struct bank_conflict {
 namespace detail {
 template <class Tile, class Pattern>
 BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
-  constexpr tile_report r = analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{});
+  constexpr tile_report r = check_tile<Tile, Pattern>();
   static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
   if constexpr (r.conflict_free()) {
     return true;
@@ -2964,20 +3013,21 @@ struct pitched_offset {
     return (static_cast<long long>(r) * pitch + c) * bytes;
   }
 };
-// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
-template <class Pattern>
+// The walk, on the architecture the type Arch names (arch_of_type), stops once the conflicts
+// reach stop_at (negative: never), as walk_tile does.
+template <class Pattern, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   pitched_offset offset{bytes, pitch};
-  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
-                   stop_at);
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch},
+                   arch_of_type<Arch>::value(), stop_at);
 }
 // A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped
 // at StopAt conflicts (negative: whole). Each is its own constant evaluation, with its own step
 // budget.
-template <int Bytes, int R, int C, int Pitch>
+template <int Bytes, int R, int C, int Pitch, class Arch>
 struct pitched_walks {
   template <class Pattern, long long StopAt>
-  static constexpr tile_report cost = pitched_cost<Pattern>(Bytes, R, C, Pitch, StopAt);
+  static constexpr tile_report cost = pitched_cost<Pattern, Arch>(Bytes, R, C, Pitch, StopAt);
 };
 
 // The widest access of the patterns (values, or the types' objects): a pitch must keep every
@@ -2993,9 +3043,9 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
   return widest_access_of(tile_shape{bytes, rows, cols}, Patterns{}...);
 }
 
-// Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes on
-// NVIDIA), and a longer pitch only splits words lanes shared, so the best padding lies below one
-// bank row.
+// Paddings worth trying: the cost repeats when the pitch grows by a bank row (banks x bank_bytes:
+// 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared, so the best padding
+// lies below one bank row.
 BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes = 128) noexcept {
   int g = row_bytes, b = bytes;
   while (b != 0) {
@@ -3131,16 +3181,16 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
   }
 }
 
-// padded_tile's candidates: padding I, usable when every row start stays aligned to the widest
-// access. An unusable one never wins, and its probe says so.
-template <int Bytes, int R, int C, class... Patterns>
+// padded_tile's candidates on Arch: padding I, usable when every row start stays aligned to the
+// widest access. An unusable one never wins, and its probe says so.
+template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
   static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
-      return detail::probe_conflicts<pitched_walks<Bytes, R, C, C + I>, Patterns...>();
+      return detail::probe_conflicts<pitched_walks<Bytes, R, C, C + I, Arch>, Patterns...>();
     } else {
       return ~0ULL >> 1;
     }
@@ -3148,20 +3198,21 @@ struct paddings {
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
     if constexpr (usable<I>) {
-      return bounded_cost<pitched_walks<Bytes, R, C, C + I>, Cap, Patterns...>();
+      return bounded_cost<pitched_walks<Bytes, R, C, C + I, Arch>, Cap, Patterns...>();
     } else {
       return layout_cost{};
     }
   }
 };
 
-template <int Bytes, int R, int C, class Accesses>
+template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
-template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
-struct padding_for<Bytes, R, C, List<Patterns...>> {
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
+struct padding_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
-  static constexpr int candidates = padding_candidates(Bytes);
-  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Patterns...>, candidates>();
+  static constexpr int candidates =
+      padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes);
+  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
 };
 
@@ -3172,20 +3223,28 @@ struct padding_for<Bytes, R, C, List<Patterns...>> {
 using rows_and_columns = boost::mp11::mp_list<row_segments<>, column_segments<>>;
 
 // R x C elements of T in rows of `pitch` = C + `padding` elements, padding the smallest that makes
-// every access in `Accesses` (an Mp11 list of patterns) cost its ideal wavefronts; when none
-// does, the one with the fewest wavefronts, then the smallest. A trivial aggregate: declare it
-// __shared__. The element size must be 1, 2, 4, 8 or 16 bytes.
+// every access in `Accesses` (an Mp11 list of patterns) cost its ideal wavefronts on `Arch`; when
+// none does, the one with the fewest wavefronts, then the smallest. A trivial aggregate: declare
+// it __shared__. The element size must be 1, 2, 4, 8 or 16 bytes. Arch: a built-in architecture
+// (arch::gfx942_t ...; NVIDIA by default), or a type whose value converts to `architecture`; its
+// warps walk the patterns, and its bank row bounds the paddings.
 // Example: padded_tile<float, 32, 32>::padding -> 1 (pitch 33); degree -> 1
-template <class T, int R, int C, class Accesses = rows_and_columns>
+//          padded_tile<float, 64, 64, mp_list<thread_block<32, 8, op_kind::load, true>>, arch::gfx950_t>::pitch
+//          -> 66 (NVIDIA: 65)
+template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(detail::arch_of_type<Arch>::ok,
+                "padded_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;
+  using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too
   static constexpr int rows = R, cols = C;
   static constexpr int padding = choice::value.index;
   static constexpr int pitch = C + padding;
@@ -3208,7 +3267,8 @@ struct padded_tile {
 
 namespace detail {
 // R, where Arch is an architecture (a built-in one, `architecture`, or a type that converts to
-// it): the run-time choosers' overloads that take one first.
+// it, which the choosers then convert: arch_value): the run-time choosers' overloads that take
+// one first.
 template <class R, class...>
 struct first_type {
   using type = R;
@@ -3278,18 +3338,19 @@ struct padding_choice {
 // candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
 // widest access), the same order and the same costs; each candidate's walks stop once it has lost
 // to the best so far. On `arch` (first argument; NVIDIA without it), whose warps walk the
-// patterns and whose bank row bounds the paddings (padded_tile: NVIDIA's only).
+// patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,803
 // steps); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& arch, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - row_bytes)
@@ -3337,6 +3398,13 @@ BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
   int l = 0;
   while ((1LL << l) < x) ++l;
   return l;
+}
+
+// The log2 of a bank row's bytes (banks x bank_bytes), rounded down: the swizzles' row_bits.
+BANKCHECK_HOST_DEVICE constexpr int row_bits_of(int banks, int bank_bytes) noexcept {
+  int bits = 0;
+  while ((2LL << bits) <= static_cast<long long>(banks) * bank_bytes) ++bits;
+  return bits;
 }
 
 // The swizzles tried, simplest first: the identity, then B = 1, 2, ... bits; for each, M from
@@ -3395,30 +3463,35 @@ struct swizzled_offset {
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   }
 };
-// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
-template <class Pattern>
+// The walk, on the architecture the type Arch names (arch_of_type), stops once the conflicts
+// reach stop_at (negative: never), as walk_tile does.
+template <class Pattern, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p,
                                                           long long stop_at) {
   swizzled_offset offset{bytes, cols, p};
-  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
-                   stop_at);
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p},
+                   arch_of_type<Arch>::value(), stop_at);
 }
 // A candidate swizzle's walks, as pitched_walks are a padding's.
-template <int Bytes, int R, int C, int B, int M, int S>
+template <int Bytes, int R, int C, int B, int M, int S, class Arch>
 struct swizzled_walks {
   template <class Pattern, long long StopAt>
-  static constexpr tile_report cost = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+  static constexpr tile_report cost = swizzled_cost<Pattern, Arch>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
 };
 
-// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts
+// The bank row's bits on the architecture the type Arch names.
+template <class Arch>
+inline constexpr int row_bits_v = row_bits_of(arch_of_type<Arch>::value().banks, arch_of_type<Arch>::value().bank_bytes);
+
+// swizzled_tile's candidates on Arch: swizzle_candidate I, its walks stopped at Cap conflicts
 // (bounded_cost). Every one is usable: a swizzle keeps aligned accesses aligned.
-template <int Bytes, int R, int C, class... Patterns>
+template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct swizzles {
   template <int I>
   static constexpr swizzle_params params =
-      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
+      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I, row_bits_v<Arch>);
   template <int I>
-  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s>;
+  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s, Arch>;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     return detail::probe_conflicts<walks<I>, Patterns...>();
@@ -3429,16 +3502,17 @@ struct swizzles {
   }
 };
 
-template <int Bytes, int R, int C, class Accesses>
+template <int Bytes, int R, int C, class Accesses, class Arch>
 struct swizzle_for;
-template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
-struct swizzle_for<Bytes, R, C, List<Patterns...>> {
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
+struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "swizzled_tile: the list of accesses must not be empty.");
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
-  static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
+  static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes, row_bits_v<Arch>);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Patterns...>, candidates>();
-  static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
+  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Arch, Patterns...>, candidates>();
+  static constexpr swizzle_params params =
+      swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index, row_bits_v<Arch>);
 };
 
 }  // namespace detail
@@ -3446,17 +3520,24 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
 // on a tie. When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
-// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does.
+// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does. Arch, as
+// padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
+// swizzles' low bits (M + B).
 // Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
-template <class T, int R, int C, class Accesses = rows_and_columns>
+//          swizzled_tile<float, 64, 64, rows_and_columns, arch::gfx950_t>::swizzle -> xor_swizzle<6, 2, 6>
+template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(detail::arch_of_type<Arch>::ok,
+                "swizzled_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
+  using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too
   using swizzle = xor_swizzle<choice::params.b, choice::params.m, choice::params.s>;
   using layout = swizzled_bytes<row_major<R, C>, swizzle, static_cast<int>(sizeof(T))>;
   static constexpr int rows = R, cols = C;
@@ -3499,17 +3580,18 @@ struct swizzle_choice {
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
 // simplest. The same candidates, order and costs as swizzled_tile, each candidate's walks stopped
 // once it has lost to the best so far. On `arch` (first argument; NVIDIA without it), whose warps
-// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile: NVIDIA's
-// only). A shape, pattern or architecture that breaks a rule gives that rule in `error` (a
+// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile's Arch). A
+// shape, pattern or architecture that breaks a rule gives that rule in `error` (a
 // compile error in a constant expression). In a constant expression the whole search is one
-// evaluation (clang: 174,860 steps for float[32][32]'s rows and columns), where swizzled_tile
+// evaluation (clang: 174,866 steps for float[32][32]'s rows and columns), where swizzled_tile
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& arch, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
@@ -3517,8 +3599,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
   const long long tile_bytes = static_cast<long long>(rows) * cols * bytes;
-  int row_bits = 0;  // log2 of the bank row's bytes, rounded down
-  while ((2LL << row_bits) <= static_cast<long long>(arch.banks) * arch.bank_bytes) ++row_bits;
+  const int row_bits = detail::row_bits_of(arch.banks, arch.bank_bytes);
   auto cost = [&](int i, long long cap) {
     detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i, row_bits)};
     return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, arch, cap, patterns...);
@@ -3574,9 +3655,11 @@ class tile_mapping {
   using size_type = typename Extents::size_type;
   using rank_type = typename Extents::rank_type;
   using layout_type = Policy;
-  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type.
+  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, and the
+  // architecture the layout was chosen for (which the checks walk).
   using layout = typename Tile::layout;
   using value_type = typename Tile::value_type;
+  using arch_type = typename Tile::arch_type;
   // The chooser's facts: the declared accesses' cost, summed over the tile.
   static constexpr long long wavefronts = Tile::wavefronts;
   static constexpr long long ideal = Tile::ideal;
@@ -3622,19 +3705,19 @@ struct static_rank2 {
 };
 }  // namespace detail
 
-// A layout policy: row-major with rows padded as padded_tile<T, R, C, Accesses> pads them, for
-// static extents R x C: mapping(r, c) = r * pitch + c. Align the data to `alignment` bytes.
+// A layout policy: row-major with rows padded as padded_tile<T, R, C, Accesses, Arch> pads them,
+// for static extents R x C: mapping(r, c) = r * pitch + c. Align the data to `alignment` bytes.
 // Example: layout_right_conflict_free<float>::mapping<extents<int, 32, 32>>::pitch -> 33;
 //          mapping(2, 5) -> 71
-template <class T, class Accesses = rows_and_columns>
+template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_right_conflict_free {
   template <class Extents>
   class mapping
       : public detail::tile_mapping<layout_right_conflict_free, Extents,
                                     padded_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                                                detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>> {
+                                                detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>> {
     using tile = padded_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                             detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>;
+                             detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>;
     using base = detail::tile_mapping<layout_right_conflict_free, Extents, tile>;
 
    public:
@@ -3655,18 +3738,18 @@ struct layout_right_conflict_free {
 };
 
 // A layout policy: row-major, unpadded, byte addresses through the XOR swizzle swizzled_tile<T,
-// R, C, Accesses> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
+// R, C, Accesses, Arch> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
 // sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (the swizzle's period).
 // Example: layout_swizzled<float>::mapping<extents<int, 32, 32>>::swizzle -> xor_swizzle<5, 2, 5>
-template <class T, class Accesses = rows_and_columns>
+template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_swizzled {
   template <class Extents>
   class mapping
       : public detail::tile_mapping<layout_swizzled, Extents,
                                     swizzled_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                                                  detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>> {
+                                                  detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>> {
     using tile = swizzled_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                               detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>;
+                               detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>;
     using base = detail::tile_mapping<layout_swizzled, Extents, tile>;
 
    public:

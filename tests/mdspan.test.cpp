@@ -104,6 +104,22 @@ constexpr bool policies_work() {
                                         bc::column_segments<>>,
                 "padded for rows only: no padding, so columns conflict");
 
+  // On another architecture: gfx950's 64-lane warps reading a 32 x 8 block's columns need a
+  // padding of 2 (tests/tile_arch.test.cpp), and is_conflict_free_v walks the mapping on gfx950.
+  using by_blocks = bc::thread_block<32, 8, bc::op_kind::load, true>;
+  using gfx950_padded = bc::layout_right_conflict_free<float, mp_list<by_blocks>, bc::arch::gfx950_t>::mapping<Extents<64, 64>>;
+  static_assert(std::is_same_v<typename gfx950_padded::arch_type, bc::arch::gfx950_t> && std::is_same_v<typename padded::arch_type, bc::arch::nvidia_t>);
+  static_assert(gfx950_padded::pitch == 66 && gfx950_padded::conflict_free);
+  static_assert(maps_like_tile<gfx950_padded, bc::padded_tile<float, 64, 64, mp_list<by_blocks>, bc::arch::gfx950_t>>());
+  static_assert(bc::is_conflict_free_v<gfx950_padded, by_blocks>);
+  using nvidia_padded = bc::layout_right_conflict_free<float, mp_list<by_blocks>>::mapping<Extents<64, 64>>;
+  static_assert(nvidia_padded::pitch == 65 && bc::is_conflict_free_v<nvidia_padded, by_blocks>);
+  static_assert(!bc::is_conflict_free_v<bc::typed_layout<typename nvidia_padded::layout, float, bc::arch::gfx950_t>, by_blocks>);
+  using gfx950_swizzled = bc::layout_swizzled<float, bc::rows_and_columns, bc::arch::gfx950_t>::mapping<Extents<64, 64>>;
+  static_assert(std::is_same_v<typename gfx950_swizzled::swizzle, bc::xor_swizzle<6, 2, 6>>);
+  static_assert(std::is_same_v<typename gfx950_swizzled::arch_type, bc::arch::gfx950_t> && gfx950_swizzled::conflict_free);
+  static_assert(bc::is_conflict_free_v<gfx950_swizzled, bc::row_segments<>, bc::column_segments<>>);
+
   // analyze(mapping, pattern) on them.
   static_assert(bc::analyze<float>(padded{}, bc::column_segments<>{}).wavefronts == 32);
   static_assert(bc::analyze<float>(swizzled{}, bc::column_segments<>{}).degree() == 1);

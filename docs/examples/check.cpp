@@ -9,12 +9,20 @@ using namespace bankcheck;
 // [typed_layout]
 using plain = typed_layout<row_major<32, 32>, float>;
 using padded = typed_layout<row_major<32, 32, 33>, float>;
+// A padded layout checked on gfx950, whose 64-lane warps read 64 rows of a column at once.
+using padded_on_gfx950 = typed_layout<row_major<64, 64, 65>, float, arch::gfx950_t>;
 // [typed_layout]
 
 // [is_conflict_free_v]
 static_assert(is_conflict_free_v<padded, row_segments<>, column_segments<>>);
 static_assert(!is_conflict_free_v<plain, column_segments<>>);
 static_assert(is_conflict_free_v<swizzled_tile<float, 32, 32>, row_segments<>, column_segments<>>);
+static_assert(is_conflict_free_v<padded_on_gfx950, column_segments<>>);  // 65 words apart: 64 banks
+// A swizzle chosen for NVIDIA's 32 banks, read by gfx950's 64-lane columns: the tile's
+// architecture is NVIDIA's, a typed_layout's is the one it names.
+using nvidia_swizzle = swizzled_tile<float, 64, 64>::layout;
+static_assert(is_conflict_free_v<swizzled_tile<float, 64, 64>, column_segments<>>);
+static_assert(!is_conflict_free_v<typed_layout<nvidia_swizzle, float, arch::gfx950_t>, column_segments<>>);
 // [is_conflict_free_v]
 
 // [assert_conflict_free]

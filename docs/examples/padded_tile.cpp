@@ -33,6 +33,27 @@ static_assert(gemm::padding == 8 && !gemm::conflict_free && gemm::degree == 2);
 static_assert(gemm::wavefronts == 192 && gemm::ideal == 128);  // 128 for the stores, 64 for ldmatrix
 // [padded_tile]
 
+// [padded_tile_arch]
+// The same choice for another architecture. A 32 x 8 block reading a float tile transposed: an
+// NVIDIA warp reads 32 rows of one column, free at padding 1; a gfx950 warp reads 32 rows of two
+// columns at once over 64 banks, 2-way at padding 1 and free at 2.
+using by_blocks = thread_block<32, 8, op_kind::load, true>;
+using gfx950_tile = padded_tile<float, 64, 64, boost::mp11::mp_list<by_blocks>, arch::gfx950_t>;
+static_assert(gfx950_tile::pitch == 66 && gfx950_tile::conflict_free);
+static_assert(padded_tile<float, 64, 64, boost::mp11::mp_list<by_blocks>>::pitch == 65);
+static_assert(std::is_same_v<gfx950_tile::arch_type, arch::gfx950_t>);  // the checks walk gfx950 too
+// An architecture of your own, as a type whose value converts to architecture: NVIDIA's phases
+// over 48 banks. A column's 32 words, P apart, fall in 32 banks when P is coprime to 48: 35.
+struct banks_48 {
+  constexpr operator architecture() const noexcept {
+    architecture a = arch::nvidia;
+    a.banks = 48;
+    return a;
+  }
+};
+static_assert(padded_tile<float, 32, 32, rows_and_columns, banks_48>::pitch == 35);
+// [padded_tile_arch]
+
 // [choose_padding]
 // The same choice made at run time, for thread blocks a tool picks among: 16 x 16 and 32 x 8
 // blocks storing a 64 x 64 float tile that warps then read by columns. No padding frees both:

@@ -24,6 +24,13 @@ using a_tile = swizzled_tile<short, 128, 32, boost::mp11::mp_list<gemm_copy, mat
 static_assert(std::is_same_v<a_tile::swizzle, tma::swizzle_64b> && a_tile::conflict_free);
 // [swizzled_tile]
 
+// [swizzled_tile_arch]
+// On gfx950, whose 64 banks make 256-byte rows: the word column XOR the row over 6 bits.
+using gfx950_tile = swizzled_tile<float, 64, 64, rows_and_columns, arch::gfx950_t>;
+static_assert(std::is_same_v<gfx950_tile::swizzle, xor_swizzle<6, 2, 6>> && gfx950_tile::conflict_free);
+static_assert(std::is_same_v<swizzled_tile<float, 64, 64>::swizzle, xor_swizzle<5, 2, 6>>);  // NVIDIA's
+// [swizzled_tile_arch]
+
 // [choose_swizzle]
 // The same choice at run time, for thread blocks a tool picks among: 32 x 8 blocks storing a
 // 64 x 64 float tile that warps then read by columns.

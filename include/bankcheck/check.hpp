@@ -9,18 +9,40 @@
 
 namespace bankcheck {
 
-// A layout with its element type, for the checks: padded_tile and swizzled_tile already are one.
+// A layout with its element type, and the architecture the checks walk it on (NVIDIA by
+// default; as padded_tile's Arch), for the checks: padded_tile and swizzled_tile already are one.
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
-template <class Layout, class T>
+template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
   using layout = Layout;
   using value_type = T;
+  using arch_type = Arch;
 };
 
-// Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and ::value_type).
+namespace detail {
+// The architecture Tile's checks walk: what its arch_type names (arch_of_type), NVIDIA where it has none.
+template <class Tile, class = void>
+struct tile_arch {
+  using type = arch::nvidia_t;
+};
+template <class Tile>
+struct tile_arch<Tile, typename voider<typename Tile::arch_type>::type> {
+  static_assert(arch_of_type<typename Tile::arch_type>::ok,
+                "bankcheck: a tile's arch_type must be an architecture: arch::nvidia_t, arch::gfx942_t, "
+                "arch::gfx950_t, arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using type = typename Tile::arch_type;
+};
+template <class Tile, class Pattern>
+BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
+  return analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{},
+                                                          arch_of_type<typename tile_arch<Tile>::type>::value());
+}
+}  // namespace detail
+
+// Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
+// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it).
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v =
-    (analyze_tile<Patterns, typename Tile::value_type>(typename Tile::layout{}).conflict_free() && ...);
+inline constexpr bool is_conflict_free_v = (detail::check_tile<Tile, Patterns>().conflict_free() && ...);
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -44,7 +66,7 @@ struct bank_conflict {
 namespace detail {
 template <class Tile, class Pattern>
 BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
-  constexpr tile_report r = analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{});
+  constexpr tile_report r = check_tile<Tile, Pattern>();
   static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
   if constexpr (r.conflict_free()) {
     return true;

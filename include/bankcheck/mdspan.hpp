@@ -26,9 +26,11 @@ class tile_mapping {
   using size_type = typename Extents::size_type;
   using rank_type = typename Extents::rank_type;
   using layout_type = Policy;
-  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type.
+  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, and the
+  // architecture the layout was chosen for (which the checks walk).
   using layout = typename Tile::layout;
   using value_type = typename Tile::value_type;
+  using arch_type = typename Tile::arch_type;
   // The chooser's facts: the declared accesses' cost, summed over the tile.
   static constexpr long long wavefronts = Tile::wavefronts;
   static constexpr long long ideal = Tile::ideal;
@@ -74,19 +76,19 @@ struct static_rank2 {
 };
 }  // namespace detail
 
-// A layout policy: row-major with rows padded as padded_tile<T, R, C, Accesses> pads them, for
-// static extents R x C: mapping(r, c) = r * pitch + c. Align the data to `alignment` bytes.
+// A layout policy: row-major with rows padded as padded_tile<T, R, C, Accesses, Arch> pads them,
+// for static extents R x C: mapping(r, c) = r * pitch + c. Align the data to `alignment` bytes.
 // Example: layout_right_conflict_free<float>::mapping<extents<int, 32, 32>>::pitch -> 33;
 //          mapping(2, 5) -> 71
-template <class T, class Accesses = rows_and_columns>
+template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_right_conflict_free {
   template <class Extents>
   class mapping
       : public detail::tile_mapping<layout_right_conflict_free, Extents,
                                     padded_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                                                detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>> {
+                                                detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>> {
     using tile = padded_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                             detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>;
+                             detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>;
     using base = detail::tile_mapping<layout_right_conflict_free, Extents, tile>;
 
    public:
@@ -107,18 +109,18 @@ struct layout_right_conflict_free {
 };
 
 // A layout policy: row-major, unpadded, byte addresses through the XOR swizzle swizzled_tile<T,
-// R, C, Accesses> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
+// R, C, Accesses, Arch> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
 // sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (the swizzle's period).
 // Example: layout_swizzled<float>::mapping<extents<int, 32, 32>>::swizzle -> xor_swizzle<5, 2, 5>
-template <class T, class Accesses = rows_and_columns>
+template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_swizzled {
   template <class Extents>
   class mapping
       : public detail::tile_mapping<layout_swizzled, Extents,
                                     swizzled_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                                                  detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>> {
+                                                  detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>> {
     using tile = swizzled_tile<T, detail::static_rank2<Extents, Extents::rank()>::rows,
-                               detail::static_rank2<Extents, Extents::rank()>::cols, Accesses>;
+                               detail::static_rank2<Extents, Extents::rank()>::cols, Accesses, Arch>;
     using base = detail::tile_mapping<layout_swizzled, Extents, tile>;
 
    public:

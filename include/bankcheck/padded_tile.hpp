@@ -68,20 +68,21 @@ struct pitched_offset {
     return (static_cast<long long>(r) * pitch + c) * bytes;
   }
 };
-// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
-template <class Pattern>
+// The walk, on the architecture the type Arch names (arch_of_type), stops once the conflicts
+// reach stop_at (negative: never), as walk_tile does.
+template <class Pattern, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report pitched_cost(int bytes, int rows, int cols, int pitch, long long stop_at) {
   pitched_offset offset{bytes, pitch};
-  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch}, arch::nvidia_t{},
-                   stop_at);
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, pitched_facts{bytes, pitch},
+                   arch_of_type<Arch>::value(), stop_at);
 }
 // A candidate layout's walks: cost<Pattern, StopAt> is Pattern's tile report, the walk stopped
 // at StopAt conflicts (negative: whole). Each is its own constant evaluation, with its own step
 // budget.
-template <int Bytes, int R, int C, int Pitch>
+template <int Bytes, int R, int C, int Pitch, class Arch>
 struct pitched_walks {
   template <class Pattern, long long StopAt>
-  static constexpr tile_report cost = pitched_cost<Pattern>(Bytes, R, C, Pitch, StopAt);
+  static constexpr tile_report cost = pitched_cost<Pattern, Arch>(Bytes, R, C, Pitch, StopAt);
 };
 
 // The widest access of the patterns (values, or the types' objects): a pitch must keep every
@@ -97,9 +98,9 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
   return widest_access_of(tile_shape{bytes, rows, cols}, Patterns{}...);
 }
 
-// Paddings worth trying: the cost repeats when the pitch grows by a bank row (128 bytes on
-// NVIDIA), and a longer pitch only splits words lanes shared, so the best padding lies below one
-// bank row.
+// Paddings worth trying: the cost repeats when the pitch grows by a bank row (banks x bank_bytes:
+// 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared, so the best padding
+// lies below one bank row.
 BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes = 128) noexcept {
   int g = row_bytes, b = bytes;
   while (b != 0) {
@@ -235,16 +236,16 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
   }
 }
 
-// padded_tile's candidates: padding I, usable when every row start stays aligned to the widest
-// access. An unusable one never wins, and its probe says so.
-template <int Bytes, int R, int C, class... Patterns>
+// padded_tile's candidates on Arch: padding I, usable when every row start stays aligned to the
+// widest access. An unusable one never wins, and its probe says so.
+template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
   static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
-      return detail::probe_conflicts<pitched_walks<Bytes, R, C, C + I>, Patterns...>();
+      return detail::probe_conflicts<pitched_walks<Bytes, R, C, C + I, Arch>, Patterns...>();
     } else {
       return ~0ULL >> 1;
     }
@@ -252,20 +253,21 @@ struct paddings {
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
     if constexpr (usable<I>) {
-      return bounded_cost<pitched_walks<Bytes, R, C, C + I>, Cap, Patterns...>();
+      return bounded_cost<pitched_walks<Bytes, R, C, C + I, Arch>, Cap, Patterns...>();
     } else {
       return layout_cost{};
     }
   }
 };
 
-template <int Bytes, int R, int C, class Accesses>
+template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
-template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
-struct padding_for<Bytes, R, C, List<Patterns...>> {
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
+struct padding_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
-  static constexpr int candidates = padding_candidates(Bytes);
-  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Patterns...>, candidates>();
+  static constexpr int candidates =
+      padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes);
+  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
 };
 
@@ -276,20 +278,28 @@ struct padding_for<Bytes, R, C, List<Patterns...>> {
 using rows_and_columns = boost::mp11::mp_list<row_segments<>, column_segments<>>;
 
 // R x C elements of T in rows of `pitch` = C + `padding` elements, padding the smallest that makes
-// every access in `Accesses` (an Mp11 list of patterns) cost its ideal wavefronts; when none
-// does, the one with the fewest wavefronts, then the smallest. A trivial aggregate: declare it
-// __shared__. The element size must be 1, 2, 4, 8 or 16 bytes.
+// every access in `Accesses` (an Mp11 list of patterns) cost its ideal wavefronts on `Arch`; when
+// none does, the one with the fewest wavefronts, then the smallest. A trivial aggregate: declare
+// it __shared__. The element size must be 1, 2, 4, 8 or 16 bytes. Arch: a built-in architecture
+// (arch::gfx942_t ...; NVIDIA by default), or a type whose value converts to `architecture`; its
+// warps walk the patterns, and its bank row bounds the paddings.
 // Example: padded_tile<float, 32, 32>::padding -> 1 (pitch 33); degree -> 1
-template <class T, int R, int C, class Accesses = rows_and_columns>
+//          padded_tile<float, 64, 64, mp_list<thread_block<32, 8, op_kind::load, true>>, arch::gfx950_t>::pitch
+//          -> 66 (NVIDIA: 65)
+template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(detail::arch_of_type<Arch>::ok,
+                "padded_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;
+  using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too
   static constexpr int rows = R, cols = C;
   static constexpr int padding = choice::value.index;
   static constexpr int pitch = C + padding;
@@ -312,7 +322,8 @@ struct padded_tile {
 
 namespace detail {
 // R, where Arch is an architecture (a built-in one, `architecture`, or a type that converts to
-// it): the run-time choosers' overloads that take one first.
+// it, which the choosers then convert: arch_value): the run-time choosers' overloads that take
+// one first.
 template <class R, class...>
 struct first_type {
   using type = R;
@@ -382,18 +393,19 @@ struct padding_choice {
 // candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
 // widest access), the same order and the same costs; each candidate's walks stop once it has lost
 // to the best so far. On `arch` (first argument; NVIDIA without it), whose warps walk the
-// patterns and whose bank row bounds the paddings (padded_tile: NVIDIA's only).
+// patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,776
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,803
 // steps); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& arch, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - row_bytes)

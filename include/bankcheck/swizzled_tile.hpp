@@ -26,6 +26,13 @@ BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
   return l;
 }
 
+// The log2 of a bank row's bytes (banks x bank_bytes), rounded down: the swizzles' row_bits.
+BANKCHECK_HOST_DEVICE constexpr int row_bits_of(int banks, int bank_bytes) noexcept {
+  int bits = 0;
+  while ((2LL << bits) <= static_cast<long long>(banks) * bank_bytes) ++bits;
+  return bits;
+}
+
 // The swizzles tried, simplest first: the identity, then B = 1, 2, ... bits; for each, M from
 // the widest access up (an access's bytes must stay together) and S from B up. ZZZ stays inside
 // a bank row (M + B <= row_bits, the log2 of its bytes rounded down: 7 for NVIDIA's 128) and YYY
@@ -82,30 +89,35 @@ struct swizzled_offset {
         xor_swizzle_bits(static_cast<std::uint64_t>((static_cast<long long>(r) * cols + c) * bytes), p.b, p.m, p.s));
   }
 };
-// The walk stops once the conflicts reach stop_at (negative: never), as walk_tile does.
-template <class Pattern>
+// The walk, on the architecture the type Arch names (arch_of_type), stops once the conflicts
+// reach stop_at (negative: never), as walk_tile does.
+template <class Pattern, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report swizzled_cost(int bytes, int rows, int cols, swizzle_params p,
                                                           long long stop_at) {
   swizzled_offset offset{bytes, cols, p};
-  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p}, arch::nvidia_t{},
-                   stop_at);
+  return walk_tile(Pattern{}, tile_shape{bytes, rows, cols}, offset, swizzled_facts{bytes, cols, p},
+                   arch_of_type<Arch>::value(), stop_at);
 }
 // A candidate swizzle's walks, as pitched_walks are a padding's.
-template <int Bytes, int R, int C, int B, int M, int S>
+template <int Bytes, int R, int C, int B, int M, int S, class Arch>
 struct swizzled_walks {
   template <class Pattern, long long StopAt>
-  static constexpr tile_report cost = swizzled_cost<Pattern>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
+  static constexpr tile_report cost = swizzled_cost<Pattern, Arch>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
 };
 
-// swizzled_tile's candidates: swizzle_candidate I, its walks stopped at Cap conflicts
+// The bank row's bits on the architecture the type Arch names.
+template <class Arch>
+inline constexpr int row_bits_v = row_bits_of(arch_of_type<Arch>::value().banks, arch_of_type<Arch>::value().bank_bytes);
+
+// swizzled_tile's candidates on Arch: swizzle_candidate I, its walks stopped at Cap conflicts
 // (bounded_cost). Every one is usable: a swizzle keeps aligned accesses aligned.
-template <int Bytes, int R, int C, class... Patterns>
+template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct swizzles {
   template <int I>
   static constexpr swizzle_params params =
-      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I);
+      swizzle_candidate(widest_access<Patterns...>(Bytes, R, C), static_cast<long long>(R) * C * Bytes, I, row_bits_v<Arch>);
   template <int I>
-  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s>;
+  using walks = swizzled_walks<Bytes, R, C, params<I>.b, params<I>.m, params<I>.s, Arch>;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     return detail::probe_conflicts<walks<I>, Patterns...>();
@@ -116,16 +128,17 @@ struct swizzles {
   }
 };
 
-template <int Bytes, int R, int C, class Accesses>
+template <int Bytes, int R, int C, class Accesses, class Arch>
 struct swizzle_for;
-template <int Bytes, int R, int C, template <class...> class List, class... Patterns>
-struct swizzle_for<Bytes, R, C, List<Patterns...>> {
+template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
+struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "swizzled_tile: the list of accesses must not be empty.");
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
-  static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes);
+  static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes, row_bits_v<Arch>);
   static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
-  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Patterns...>, candidates>();
-  static constexpr swizzle_params params = swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index);
+  static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Arch, Patterns...>, candidates>();
+  static constexpr swizzle_params params =
+      swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index, row_bits_v<Arch>);
 };
 
 }  // namespace detail
@@ -133,17 +146,24 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>> {
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
 // on a tie. When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
-// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does.
+// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does. Arch, as
+// padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
+// swizzles' low bits (M + B).
 // Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
-template <class T, int R, int C, class Accesses = rows_and_columns>
+//          swizzled_tile<float, 64, 64, rows_and_columns, arch::gfx950_t>::swizzle -> xor_swizzle<6, 2, 6>
+template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses>;
+  static_assert(detail::arch_of_type<Arch>::ok,
+                "swizzled_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
+  using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too
   using swizzle = xor_swizzle<choice::params.b, choice::params.m, choice::params.s>;
   using layout = swizzled_bytes<row_major<R, C>, swizzle, static_cast<int>(sizeof(T))>;
   static constexpr int rows = R, cols = C;
@@ -186,17 +206,18 @@ struct swizzle_choice {
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
 // simplest. The same candidates, order and costs as swizzled_tile, each candidate's walks stopped
 // once it has lost to the best so far. On `arch` (first argument; NVIDIA without it), whose warps
-// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile: NVIDIA's
-// only). A shape, pattern or architecture that breaks a rule gives that rule in `error` (a
+// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile's Arch). A
+// shape, pattern or architecture that breaks a rule gives that rule in `error` (a
 // compile error in a constant expression). In a constant expression the whole search is one
-// evaluation (clang: 174,860 steps for float[32][32]'s rows and columns), where swizzled_tile
+// evaluation (clang: 174,866 steps for float[32][32]'s rows and columns), where swizzled_tile
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& arch, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
@@ -204,8 +225,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
   const long long tile_bytes = static_cast<long long>(rows) * cols * bytes;
-  int row_bits = 0;  // log2 of the bank row's bytes, rounded down
-  while ((2LL << row_bits) <= static_cast<long long>(arch.banks) * arch.bank_bytes) ++row_bits;
+  const int row_bits = detail::row_bits_of(arch.banks, arch.bank_bytes);
   auto cost = [&](int i, long long cap) {
     detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i, row_bits)};
     return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, arch, cap, patterns...);

@@ -125,6 +125,19 @@ constexpr int d = bc::conflict_degree([k = 1ull](int lane) { return (~0ull >> 1)
 constexpr int d = bc::conflict_degree([k = 1.5](int lane) { return lane * k; });
 #elif defined(FAIL_captured_of_64_bits_or_fewer)
 constexpr int d = bc::conflict_degree([k = 70](int lane) { return static_cast<__int128>(lane) << k; });
+#elif defined(FAIL_Arch_must_be_an_architecture)
+// padded_tile's Arch is a type that describes an architecture; int does not.
+constexpr int x = bc::padded_tile<float, 32, 32, bc::rows_and_columns, int>::pitch;
+#elif defined(FAIL_tile_architecture_is_invalid)
+// An architecture of one's own, as a type, with no banks: the tile's first walk names the rule.
+struct no_banks {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.banks = 0;
+    return a;
+  }
+};
+constexpr int x = bc::swizzled_tile<float, 32, 32, bc::rows_and_columns, no_banks>::rows;
 #elif defined(FAIL_needs_cxx17)
 // Compiled as C++14 (tests/CMakeLists.txt): the first header stops at config.hpp's #error.
 #else

@@ -87,6 +87,20 @@ __global__ void transpose_swizzled(const float* in, float* out) {
   out[y * 32 + x] = tile(x, y);
 }
 
+__global__ void columns_for_gfx950(const float* in, float* out) {
+  // A tile chosen for another architecture compiles in device code alike: gfx950's 64-lane warps
+  // reading a 32 x 8 block's columns need float[64][66] (NVIDIA's warps: float[64][65]).
+  using by_blocks = bc::thread_block<32, 8, bc::op_kind::load, true>;
+  using tile_t = bc::padded_tile<float, 64, 64, boost::mp11::mp_list<by_blocks>, bc::arch::gfx950_t>;
+  static_assert(tile_t::pitch == 66 && tile_t::conflict_free && bc::is_conflict_free_v<tile_t, by_blocks>,
+                "padded_tile on gfx950 is float[64][66]");
+  __shared__ tile_t tile;
+  const int x = threadIdx.x, y = threadIdx.y;
+  tile(y, x) = in[y * 64 + x];
+  __syncthreads();
+  out[y * 64 + x] = tile(x, y);
+}
+
 __global__ void gemm_tile_store(const uint4* in, unsigned short* out) {
   // A GEMM's A tile: 128 threads store eight halves each, four threads a row, and ldmatrix.x4
   // reads it; swizzled_tile's swizzle keeps both conflict-free and each 16-byte vector whole, so
