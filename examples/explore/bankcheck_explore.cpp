@@ -3,9 +3,11 @@
 // SVG, and sweeps paddings. Run it with --help for every option.
 #include <bankcheck/analyze.hpp>
 #include <bankcheck/arch.hpp>
+#include <bankcheck/padded_tile.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/print.hpp>
 #include <bankcheck/swizzle.hpp>
+#include <bankcheck/swizzled_tile.hpp>
 #include <bankcheck/tile.hpp>
 
 #include <CLI/CLI.hpp>
@@ -93,7 +95,8 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
 struct options {
   std::string pattern = "column";
   std::string type = "float";
-  int rows = 32, cols = 32, pad = 0, index = 0, vector = 1;
+  int rows = 32, cols = 32, index = 0, vector = 1;
+  std::string pad = "0";
   bool transposed = false;
   std::string op = "load";
   std::string arch = "nvidia";
@@ -123,6 +126,8 @@ struct parsed {
   bc::architecture arch = bc::arch::nvidia;
   std::optional<std::uint64_t> mask;
   int swizzle_b = 0, swizzle_m = 0, swizzle_s = 0;  // --swizzle B,M,S (B = 0: none)
+  int pad = 0;
+  bool auto_pad = false, auto_swizzle = false;  // --pad auto, --swizzle auto: chosen (choose)
 };
 
 // --swizzle: "B,M,S", or a TMA mode's name (32B, 64B, 128B), checked as xor_swizzle checks its
@@ -192,7 +197,13 @@ parsed check(const options& o) {
                       " make " + std::to_string(o.vector * p.bytes) + " bytes, and an access moves at most 16");
   if (o.rows < 1 || o.cols < 1) throw usage_error("--rows and --cols must be at least 1");
   if (o.rows > 4096 || o.cols > 4096) throw usage_error("--rows and --cols must be at most 4096");
-  if (o.pad < 0 || o.pad > 4096) throw usage_error("--pad must be from 0 to 4096");
+  if (o.pad == "auto") {
+    p.auto_pad = true;
+  } else if (const std::optional<int> pad = whole_number(o.pad, 0, 4096)) {
+    p.pad = *pad;
+  } else {
+    throw usage_error("--pad must be from 0 to 4096, or auto: " + o.pad);
+  }
   if (o.index < 0) throw usage_error("--index must not be negative");
   const std::size_t op_colon = o.op.find(':');
   const std::string op_kind = o.op.substr(0, op_colon);
@@ -225,8 +236,19 @@ parsed check(const options& o) {
   if (!o.swizzle.empty()) {
     if (p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block")
       throw usage_error("--swizzle swizzles a tile's byte offsets: use --pattern row, column, tile or block:XxY");
-    parse_swizzle(o.swizzle, p.bytes, p);
+    if (o.swizzle == "auto")
+      p.auto_swizzle = true;
+    else
+      parse_swizzle(o.swizzle, p.bytes, p);
   }
+  if (p.auto_pad && p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block")
+    throw usage_error("--pad auto chooses for the pattern's accesses over a tile: use --pattern row, column, tile or block:XxY");
+  if (p.auto_pad && !o.swizzle.empty())
+    throw usage_error("--pad auto chooses a padding for an unswizzled tile: leave out --swizzle (or use --swizzle auto alone)");
+  if (p.auto_swizzle && (p.auto_pad || p.pad != 0))
+    throw usage_error("--swizzle auto chooses a swizzle for an unpadded tile: leave out --pad (or use --pad auto alone)");
+  if ((p.auto_pad || p.auto_swizzle) && o.sweep_pad)
+    throw usage_error("--sweep-pad shows every padding: leave out --pad auto and --swizzle auto");
   return p;
 }
 
@@ -379,6 +401,89 @@ scenario make(const options& o, const parsed& p, int pad) {
   return p.kind == "tile" ? tile(o, p, pad) : p.kind == "block" ? block(o, p, pad) : build(o, p, pad);
 }
 
+// The pattern's accesses over the whole tile, as the library's patterns, given to f: what --pad
+// auto and --swizzle auto choose for (rows and columns as --pattern tile takes them, a block as
+// --pattern block takes it).
+template <bc::op_kind Kind, class F>
+auto with_rows(int vector, F& f) {
+  switch (vector) {
+    case 2: return f(bc::row_segments<Kind, 2>{});
+    case 4: return f(bc::row_segments<Kind, 4>{});
+    case 8: return f(bc::row_segments<Kind, 8>{});
+    case 16: return f(bc::row_segments<Kind, 16>{});
+    default: return f(bc::row_segments<Kind, 1>{});
+  }
+}
+template <int N, class F>
+auto with_matrices(bool store, F& f) {
+  return store ? f(bc::matrix_tiles<N, bc::op_kind::stmatrix>{}) : f(bc::matrix_tiles<N>{});
+}
+template <class F>
+auto with_tile_patterns(const options& o, const parsed& p, F&& f) {
+  using bc::op_kind;
+  const bool store = p.op.kind == op_kind::store || p.op.kind == op_kind::stmatrix;
+  if (p.kind == "block") return f(bc::dynamic_thread_block{p.block_x, p.block_y, p.op.kind, o.transposed, o.vector});
+  if (p.kind == "row") return store ? with_rows<op_kind::store>(o.vector, f) : with_rows<op_kind::load>(o.vector, f);
+  if (p.kind == "column") return store ? f(bc::column_segments<op_kind::store>{}) : f(bc::column_segments<>{});
+  if (p.op.is_matrix())
+    return p.op.matrices == 1 ? with_matrices<1>(store, f) : p.op.matrices == 2 ? with_matrices<2>(store, f)
+                                                                                : with_matrices<4>(store, f);
+  return store ? f(bc::row_segments<op_kind::store>{}, bc::column_segments<op_kind::store>{})
+               : f(bc::row_segments<>{}, bc::column_segments<>{});
+}
+
+// "every column access of float[64][64] on gfx950", for the line that names a choice.
+std::string chosen_for(const options& o, const parsed& p) {
+  const std::string what =
+      p.kind == "block"    ? "the " + std::to_string(p.block_x) + " x " + std::to_string(p.block_y) + " thread block's " +
+                              (p.op.kind == bc::op_kind::store ? "stores" : "loads") +
+                              (o.transposed ? " (transposed)" : "")
+      : p.kind == "row"    ? std::string("every row access")
+      : p.kind == "column" ? std::string("every column access")
+      : p.op.is_matrix()   ? std::string(p.op.kind == bc::op_kind::stmatrix ? "every stmatrix.x" : "every ldmatrix.x") +
+                               std::to_string(p.op.matrices) + " over the 8x8 sub-tiles"
+                           : std::string("every row and column access");
+  return what + " of " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) + "] on " + p.arch.name;
+}
+// Its costs: "conflict-free (64 wavefronts)", or how bad the best is.
+std::string chosen_cost(bool conflict_free, long long wavefronts, long long ideal, int degree, const char* what) {
+  return conflict_free ? "conflict-free (" + std::to_string(wavefronts) + " wavefronts)"
+                       : std::string("no ") + what + " is conflict-free; this one costs the fewest wavefronts, " +
+                             std::to_string(wavefronts) + " (ideal " + std::to_string(ideal) + "), " +
+                             std::to_string(degree) + "-way at worst";
+}
+
+// --pad auto and --swizzle auto: the library's choice (choose_padding, choose_swizzle) for the
+// pattern's accesses over the tile on the architecture, set in p; returns the line that says it.
+std::string choose(const options& o, parsed& p) {
+  if (p.auto_pad) {
+    const bc::padding_choice c = with_tile_patterns(o, p, [&](const auto&... patterns) {
+      return bc::choose_padding(p.arch, p.bytes, o.rows, o.cols, patterns...);
+    });
+    if (!c.ok()) throw rule_error("--pad auto: the accesses over the tile break a rule of the model: ", c.error);
+    p.pad = c.padding;
+    return "--pad auto: choose_padding picks a padding of " + std::to_string(c.padding) + " (pitch " +
+           std::to_string(c.pitch) + ") for " + chosen_for(o, p) + ": " +
+           chosen_cost(c.conflict_free(), c.wavefronts, c.ideal, c.degree, "padding") + "\n\n";
+  }
+  if (p.auto_swizzle) {
+    const bc::swizzle_choice c = with_tile_patterns(o, p, [&](const auto&... patterns) {
+      return bc::choose_swizzle(p.arch, p.bytes, o.rows, o.cols, patterns...);
+    });
+    if (!c.ok()) throw rule_error("--swizzle auto: the accesses over the tile break a rule of the model: ", c.error);
+    p.swizzle_b = c.b;
+    p.swizzle_m = c.m;
+    p.swizzle_s = c.s;
+    const std::string picked = c.b == 0 ? std::string("no swizzle")
+                                        : "Swizzle<" + std::to_string(c.b) + ", " + std::to_string(c.m) + ", " +
+                                              std::to_string(c.s) + "> on byte addresses (align the tile to " +
+                                              std::to_string(c.period) + " bytes)";
+    return "--swizzle auto: choose_swizzle picks " + picked + " for " + chosen_for(o, p) + ": " +
+           chosen_cost(c.conflict_free(), c.wavefronts, c.ideal, c.degree, "swizzle") + "\n\n";
+  }
+  return std::string();
+}
+
 bc::bank_map map_of(const scenario& s, const parsed& p) {
   bc::bank_map m = bc::map_access([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
   if (!m.ok()) throw rule_error("this access breaks a rule of the model: ", m.error);
@@ -490,6 +595,8 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern block:4x32 --type half --vector 8 --op store --rows 128 --swizzle 64B\n"
              "                                                      a GEMM tile's copy, eight halves a thread\n"
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
+             "  bankcheck-explore --pattern block:32x8 --transposed --rows 64 --cols 64 --arch gfx950 --pad auto\n"
+             "                                                      the padding gfx950's 64-lane warps need: 2\n"
              "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
              "written.");
   options o;
@@ -502,7 +609,9 @@ int run(int argc, char** argv) {
   app.add_option("--type", o.type, "element type (default float): " + type_names() + ". Example: --type float4");
   app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
   app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
-  app.add_option("--pad", o.pad, "padding: elements added to each row (default 0). Example: --pad 1");
+  app.add_option("--pad", o.pad,
+                 "padding: elements added to each row (default 0), or auto: the library's choice (choose_padding)\n"
+                 "for the pattern's accesses over the whole tile on --arch. Example: --pad 1");
   app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
   app.add_option("--vector", o.vector,
                  "elements a lane moves along its row with one access, for row and block:XxY (1, 2, 4, 8, 16;\n"
@@ -515,7 +624,8 @@ int run(int argc, char** argv) {
   app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
   app.add_option("--swizzle", o.swizzle,
                  "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile, block): B,M,S,\n"
-                 "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3). Example: --swizzle 5,2,5");
+                 "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3), or auto: the library's choice\n"
+                 "(choose_swizzle) for the pattern's accesses over the whole tile on --arch. Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
   app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider)");
   app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
@@ -532,7 +642,8 @@ int run(int argc, char** argv) {
   // prints only the error (and, for a bad argument, the usage).
   std::ostringstream out;
   try {
-    const parsed p = check(o);
+    parsed p = check(o);
+    out << choose(o, p);
     const bool color = !o.no_color && isatty(STDOUT_FILENO);
     bool only_output_options = true;
     for (const CLI::Option* opt : app.get_options())
@@ -544,7 +655,7 @@ int run(int argc, char** argv) {
       out << "\n";
       show(out, o, p, 1, color, o.svg);
     } else {
-      show(out, o, p, o.pad, color, o.svg);
+      show(out, o, p, p.pad, color, o.svg);
     }
   } catch (const usage_error& e) {
     std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
