@@ -19,12 +19,10 @@
 // exactly. SHAPE (0-5) gives every access the generator's shape SHAPE instead of a random one.
 // `--shapes [REPEAT]` times analyze and the floor on each shape alone instead (a markdown table).
 // `--floors [REPEAT]` times the floor's loop against three other ways to get the same banks.
-// `--choices [REPEAT]` times choose_padding and choose_swizzle, padded_tile's and swizzled_tile's
-// choices made at run time, as a tool picking among thread blocks calls them (markdown tables,
-// microseconds a choice).
+// The choosers' run-time cost is measured by runtime/choices.cpp, a program of its own: here they
+// gave the engine's `run` a second caller, and g++ then kept it out of the loops timed here
+// (benchmarks/README.md, twenty-seventh session).
 #include <bankcheck/analyze.hpp>
-#include <bankcheck/padded_tile.hpp>
-#include <bankcheck/swizzled_tile.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -303,90 +301,6 @@ int floors(int argc, char** argv) {
   return 0;
 }
 
-// One run-time choice to time: choose_padding's or choose_swizzle's over one tile and thread block.
-template <class Choice>
-struct scenario {
-  const char* what;
-  Choice (*choose)(int);
-  int calls;
-};
-
-// The fastest of `repeat` rounds of c.calls choices, in microseconds a choice; the last choice.
-template <class Choice>
-double microseconds(const scenario<Choice>& c, int repeat, int one, Choice& chosen) {
-  double best = 0;
-  for (int round = 0; round < repeat; ++round) {
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < c.calls; ++i) {
-      chosen = c.choose(one);
-      benchmark::DoNotOptimize(chosen);
-    }
-    const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / c.calls;
-    best = round == 0 || us < best ? us : best;
-  }
-  return best;
-}
-
-// --choices [REPEAT]: choose_padding and choose_swizzle on four tiles and thread blocks, each the
-// fastest of REPEAT rounds of calls (default 5) whose thread block comes from the command line's
-// argument count, so the compiler cannot fold them.
-int choices(int argc, char** argv) {
-  const int repeat = argc > 2 ? std::atoi(argv[2]) : 5;
-  if (repeat < 1 || argc > 3) {
-    std::fprintf(stderr, "usage: %s --choices [REPEAT(>= 1, default 5)]\n", argv[0]);
-    return 2;
-  }
-  using bankcheck::choose_padding;
-  using bankcheck::choose_swizzle;
-  using bankcheck::column_segments;
-  using bankcheck::dynamic_thread_block;
-  using bankcheck::matrix_tiles;
-  using bankcheck::op_kind;
-  const int one = argc > 1 ? 1 : 0;  // 1, unknown to the compiler
-  const char* const what[] = {"float[64][64], 32 x 8 block stores + column reads",
-                              "float[64][64], 16 x 16 block stores + column reads",
-                              "half[128][32], GEMM copy (4 x 32 threads, 8 halves) + ldmatrix.x4",
-                              "float[256][256], 32 x 8 block stores + column reads"};
-  const scenario<bankcheck::padding_choice> paddings[] = {
-      {what[0], [](int k) { return choose_padding(4, 64, 64, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
-       2000},
-      {what[1], [](int k) { return choose_padding(4, 64, 64, dynamic_thread_block{16 * k, 16, op_kind::store}, column_segments<>{}); },
-       200},
-      {what[2],
-       [](int k) { return choose_padding(2, 128, 32, dynamic_thread_block{4 * k, 32, op_kind::store, false, 8}, matrix_tiles<4>{}); },
-       200},
-      {what[3],
-       [](int k) { return choose_padding(4, 256, 256, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
-       2000},
-  };
-  const scenario<bankcheck::swizzle_choice> swizzles[] = {
-      {what[0], [](int k) { return choose_swizzle(4, 64, 64, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
-       200},
-      {what[1], [](int k) { return choose_swizzle(4, 64, 64, dynamic_thread_block{16 * k, 16, op_kind::store}, column_segments<>{}); },
-       200},
-      {what[2],
-       [](int k) { return choose_swizzle(2, 128, 32, dynamic_thread_block{4 * k, 32, op_kind::store, false, 8}, matrix_tiles<4>{}); },
-       200},
-      {what[3],
-       [](int k) { return choose_swizzle(4, 256, 256, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
-       200},
-  };
-  std::printf("| tile and accesses | padding | wavefronts / ideal | microseconds a choice |\n|---|---:|---:|---:|\n");
-  for (const auto& c : paddings) {
-    bankcheck::padding_choice chosen{};
-    const double us = microseconds(c, repeat, one, chosen);
-    std::printf("| %s | %d | %lld / %lld | %.1f |\n", c.what, chosen.padding, chosen.wavefronts, chosen.ideal, us);
-  }
-  std::printf("\n| tile and accesses | swizzle (B, M, S) | wavefronts / ideal | microseconds a choice |\n|---|---:|---:|---:|\n");
-  for (const auto& c : swizzles) {
-    bankcheck::swizzle_choice chosen{};
-    const double us = microseconds(c, repeat, one, chosen);
-    std::printf("| %s | %d, %d, %d | %lld / %lld | %.1f |\n", c.what, chosen.b, chosen.m, chosen.s, chosen.wavefronts,
-                chosen.ideal, us);
-  }
-  return 0;
-}
-
 }  // namespace
 
 BENCHMARK(timed<floor_of, accesses>)->Name("bank_floor")->Arg(4)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond);
@@ -400,7 +314,6 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--count") == 0) return count(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) return shapes(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "--floors") == 0) return floors(argc, argv);
-  if (argc > 1 && std::strcmp(argv[1], "--choices") == 0) return choices(argc, argv);
   for (const int width : {4, 8, 16}) {
     const auto& a = accesses_of(width);
     for (int k = 0; k < accesses; ++k) {
