@@ -2520,7 +2520,10 @@ struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>
 // An architecture given as a type (padded_tile, swizzled_tile, typed_layout, analyze_pattern_v):
 // a built-in description (arch::nvidia_t ...) as it is, its tables static; any other type that
 // converts to `architecture` (a user's description, or a class derived from architecture), as the
-// architecture its value-initialized object converts to. `ok`: the type converts.
+// architecture its value-initialized object converts to. `ok`: the type converts; value() of one
+// that does not is the compile error that says what Arch must be.
+template <class Arch>
+using architecture_of = decltype(static_cast<architecture>(declared<const Arch&>()));
 template <class Arch, bool = builtin_arch<Arch>>
 struct arch_value {
   using type = Arch;
@@ -2532,10 +2535,15 @@ struct arch_value<Arch, false> {
 template <class Arch, class = void>
 struct arch_of_type {
   static constexpr bool ok = false;
-  BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept { return architecture{}; }  // invalid: no tables
+  BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept {
+    static_assert(arch_of_type<Arch>::ok,
+                  "bankcheck: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                  "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+    return architecture{};
+  }
 };
 template <class Arch>
-struct arch_of_type<Arch, typename voider<decltype(static_cast<architecture>(declared<const Arch&>()))>::type> {
+struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
   BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
 };
@@ -2819,9 +2827,6 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static_assert(arch_of_type<Arch>::ok,
-                "analyze_pattern_v: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
@@ -2887,9 +2892,6 @@ struct tile_arch {
 };
 template <class Tile>
 struct tile_arch<Tile, typename voider<typename Tile::arch_type>::type> {
-  static_assert(arch_of_type<typename Tile::arch_type>::ok,
-                "bankcheck: a tile's arch_type must be an architecture: arch::nvidia_t, arch::gfx942_t, "
-                "arch::gfx950_t, arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using type = typename Tile::arch_type;
 };
 template <class Tile, class Pattern>
@@ -3236,9 +3238,6 @@ struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  static_assert(detail::arch_of_type<Arch>::ok,
-                "padded_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
@@ -3274,7 +3273,7 @@ struct first_type {
   using type = R;
 };
 template <class Arch, class R>
-using if_architecture = typename first_type<R, decltype(static_cast<architecture>(declared<const Arch&>()))>::type;
+using if_architecture = typename first_type<R, architecture_of<Arch>>::type;
 
 // The patterns' costs over one candidate layout (walk_tile's offsets and facts) on `arch`, each
 // walk stopped once the candidate's conflicts reach `cap` (negative: never), where it has lost:
@@ -3530,9 +3529,6 @@ struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  static_assert(detail::arch_of_type<Arch>::ok,
-                "swizzled_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
 

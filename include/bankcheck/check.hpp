@@ -27,9 +27,6 @@ struct tile_arch {
 };
 template <class Tile>
 struct tile_arch<Tile, typename voider<typename Tile::arch_type>::type> {
-  static_assert(arch_of_type<typename Tile::arch_type>::ok,
-                "bankcheck: a tile's arch_type must be an architecture: arch::nvidia_t, arch::gfx942_t, "
-                "arch::gfx950_t, arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using type = typename Tile::arch_type;
 };
 template <class Tile, class Pattern>

@@ -291,9 +291,6 @@ struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  static_assert(detail::arch_of_type<Arch>::ok,
-                "padded_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
@@ -329,7 +326,7 @@ struct first_type {
   using type = R;
 };
 template <class Arch, class R>
-using if_architecture = typename first_type<R, decltype(static_cast<architecture>(declared<const Arch&>()))>::type;
+using if_architecture = typename first_type<R, architecture_of<Arch>>::type;
 
 // The patterns' costs over one candidate layout (walk_tile's offsets and facts) on `arch`, each
 // walk stopped once the candidate's conflicts reach `cap` (negative: never), where it has lost:

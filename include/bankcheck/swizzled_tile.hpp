@@ -156,9 +156,6 @@ struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  static_assert(detail::arch_of_type<Arch>::ok,
-                "swizzled_tile: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
   static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
 

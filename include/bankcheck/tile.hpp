@@ -62,7 +62,10 @@ struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>
 // An architecture given as a type (padded_tile, swizzled_tile, typed_layout, analyze_pattern_v):
 // a built-in description (arch::nvidia_t ...) as it is, its tables static; any other type that
 // converts to `architecture` (a user's description, or a class derived from architecture), as the
-// architecture its value-initialized object converts to. `ok`: the type converts.
+// architecture its value-initialized object converts to. `ok`: the type converts; value() of one
+// that does not is the compile error that says what Arch must be.
+template <class Arch>
+using architecture_of = decltype(static_cast<architecture>(declared<const Arch&>()));
 template <class Arch, bool = builtin_arch<Arch>>
 struct arch_value {
   using type = Arch;
@@ -74,10 +77,15 @@ struct arch_value<Arch, false> {
 template <class Arch, class = void>
 struct arch_of_type {
   static constexpr bool ok = false;
-  BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept { return architecture{}; }  // invalid: no tables
+  BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept {
+    static_assert(arch_of_type<Arch>::ok,
+                  "bankcheck: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
+                  "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+    return architecture{};
+  }
 };
 template <class Arch>
-struct arch_of_type<Arch, typename voider<decltype(static_cast<architecture>(declared<const Arch&>()))>::type> {
+struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
   BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
 };
@@ -361,9 +369,6 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static_assert(arch_of_type<Arch>::ok,
-                "analyze_pattern_v: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
