@@ -43,4 +43,69 @@ using float4_rows = swizzled_tile<float, 32, 128, mp_list<row_segments<op_kind::
 static_assert(std::is_same_v<float4_rows::swizzle, xor_swizzle<3, 4, 5>> && !float4_rows::conflict_free);
 static_assert(float4_rows::wavefronts == 640 && float4_rows::ideal == 256 && float4_rows::degree == 4);
 
+// More candidates than one block of the search (detail::choice_block): FP8-sized elements over
+// large tiles, whose free swizzle comes late. Each has more than the 256 candidates a
+// static_assert once refused; choose_swizzle, the same search at run time, agrees (below).
+using fp8_nvidia = swizzled_tile<unsigned char, 256, 512>;  // 128 KB
+static_assert(fp8_nvidia::choice::candidates == 281 && fp8_nvidia::choice::value.index == 262);
+static_assert(std::is_same_v<fp8_nvidia::swizzle, xor_swizzle<5, 2, 7>> && fp8_nvidia::conflict_free);
+using fp8_gfx950 = swizzled_tile<unsigned char, 256, 256, rows_and_columns, arch::gfx950_t>;  // 64 KB
+static_assert(fp8_gfx950::choice::candidates == 289 && fp8_gfx950::choice::value.index == 280);
+static_assert(std::is_same_v<fp8_gfx950::swizzle, xor_swizzle<6, 2, 6>> && fp8_gfx950::conflict_free);
+
+namespace {
+// choose_bounded over made-up candidates, N of them, many more than a block: candidate I has
+// I's conflicts below (0 at Free, none when Free < 0), is unusable when I % 7 == 3, and its
+// walk stopped at Cap reports exactly Cap conflicts once it has that many, the least a real
+// walk may report. The probes point at a candidate that is not the best.
+constexpr long long fake_conflicts(int i, int free) { return i == free ? 0 : 1 + (i * 37 + 11) % 97; }
+template <int N, int Free>
+struct fake_candidates {
+  template <int I>
+  static constexpr long long probe_conflicts() noexcept {
+    return I % 7 == 3 ? ~0ULL >> 1 : (I * 53) % 89;
+  }
+  template <int I, long long Cap>
+  static constexpr detail::layout_cost cost() noexcept {
+    detail::layout_cost c{};
+    c.usable = I % 7 != 3;
+    if (c.usable) {
+      const long long whole = fake_conflicts(I, Free);
+      c.ideal = 1000;
+      c.wavefronts = c.ideal + (Cap >= 0 && whole > Cap ? Cap : whole);
+      c.degree = 1 + I % 5;
+    }
+    return c;
+  }
+};
+// The first usable candidate with the fewest conflicts, found by looking at each.
+template <int N, int Free>
+constexpr bool fake_choice_is_the_best() {
+  int best = -1;
+  for (int i = 0; i < N; ++i)
+    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, Free) < fake_conflicts(best, Free))) best = i;
+  constexpr detail::choice c = detail::choose_bounded<fake_candidates<N, Free>, N>();
+  return c.index == best && c.cost.usable && c.cost.ideal == 1000 &&
+         c.cost.wavefronts == 1000 + fake_conflicts(best, Free) && c.cost.degree == 1 + best % 5;
+}
+}  // namespace
+static_assert(fake_choice_is_the_best<1000, 700>(), "a free candidate late in the list");
+static_assert(fake_choice_is_the_best<1000, -1>(), "no free candidate: every one walked, bounded");
+static_assert(fake_choice_is_the_best<33, -1>() && fake_choice_is_the_best<32, 31>() && fake_choice_is_the_best<1, -1>());
+
 TEST_CASE("swizzled_tile's bounded search is checked at compile time") { CHECK(wide_chars::conflict_free); }
+
+TEST_CASE("swizzled_tile past one block of candidates chooses as choose_swizzle does at run time") {
+  const swizzle_choice nvidia = choose_swizzle(1, 256, 512, row_segments<>{}, column_segments<>{});
+  CHECK(nvidia.b == fp8_nvidia::swizzle::bits);
+  CHECK(nvidia.m == fp8_nvidia::swizzle::base);
+  CHECK(nvidia.s == fp8_nvidia::swizzle::shift);
+  CHECK(nvidia.wavefronts == fp8_nvidia::wavefronts);
+  CHECK(nvidia.ideal == fp8_nvidia::ideal);
+  const swizzle_choice gfx950 = choose_swizzle(arch::gfx950, 1, 256, 256, row_segments<>{}, column_segments<>{});
+  CHECK(gfx950.b == fp8_gfx950::swizzle::bits);
+  CHECK(gfx950.m == fp8_gfx950::swizzle::base);
+  CHECK(gfx950.s == fp8_gfx950::swizzle::shift);
+  CHECK(gfx950.wavefronts == fp8_gfx950::wavefronts);
+  CHECK(gfx950.ideal == fp8_gfx950::ideal);
+}

@@ -208,16 +208,55 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
   }
 }
 
+// choose_below instantiates itself once for each candidate it walks, one inside the other, and
+// likely_best calls itself so. Over all candidates in one chain, that nesting outgrew the
+// compilers' limits (g++: constexpr depth 512 near 600 candidates, template depth 900 near 1000;
+// clang's stack before either), where a tile of bytes has up to 829 (swizzle_count). The
+// choosers walk their candidates in blocks of this many, one block after another: the nesting
+// is a block deep, plus one level for each block before it.
+inline constexpr int choice_block = 32;
+
+// choose_below over candidates I .. Last - 1 a block at a time, each block bounded by the best
+// of the blocks before it (Best with Cap conflicts, as choose_below's): the same choice.
+template <class Candidates, int I, int Last, long long Cap, int Best>
+BANKCHECK_HOST_DEVICE constexpr choice choose_blocks() noexcept {
+  constexpr int end = Last - I > choice_block ? I + choice_block : Last;
+  constexpr choice here = choose_below<Candidates, I, end, Cap, Best>();
+  if constexpr (end >= Last || (here.index >= 0 && here.cost.conflict_free())) {
+    return here;
+  } else {
+    constexpr bool found = here.index >= 0;
+    constexpr long long cap = found ? here.cost.wavefronts - here.cost.ideal : Cap;
+    constexpr int best = found ? here.index : Best;
+    constexpr choice rest = choose_blocks<Candidates, end, Last, cap, best>();
+    return rest.index >= 0 ? rest : here;
+  }
+}
+
 // The candidate whose first accesses conflict least, the first on a tie: a likely winner whose
-// conflicts bound the others' walks from the start. Called with I = 1: `best` is the best of
-// candidates 0 .. I - 1 so far, its first accesses having `floor` conflicts.
+// conflicts bound the others' walks from the start. `best` is the best of the candidates before
+// I so far (index 0 with the largest count before any).
+struct likely_choice {
+  int index = 0;
+  long long conflicts = ~0ULL >> 1;
+};
 template <class Candidates, int I, int Last>
-BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexcept {
+BANKCHECK_HOST_DEVICE constexpr likely_choice likely_in_block(likely_choice best) noexcept {
   if constexpr (I >= Last) {
     return best;
   } else {
     constexpr long long here = Candidates::template probe_conflicts<I>();
-    return likely_best<Candidates, I + 1, Last>(here < floor ? I : best, here < floor ? here : floor);
+    return likely_in_block<Candidates, I + 1, Last>(here < best.conflicts ? likely_choice{I, here} : best);
+  }
+}
+template <class Candidates, int I, int Last>
+BANKCHECK_HOST_DEVICE constexpr likely_choice likely_best(likely_choice best) noexcept {
+  constexpr int end = Last - I > choice_block ? I + choice_block : Last;
+  const likely_choice here = likely_in_block<Candidates, I, end>(best);
+  if constexpr (end >= Last) {
+    return here;
+  } else {
+    return likely_best<Candidates, end, Last>(here);
   }
 }
 
@@ -225,13 +264,13 @@ BANKCHECK_HOST_DEVICE constexpr int likely_best(int best, long long floor) noexc
 // first conflict; when there is none, the best of all, bounded from the start by a likely one.
 template <class Candidates, int Last>
 BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
-  constexpr choice first_free = choose_below<Candidates, 0, Last, 1, -1>();
+  constexpr choice first_free = choose_blocks<Candidates, 0, Last, 1, -1>();
   if constexpr (first_free.index >= 0) {
     return first_free;
   } else {
-    constexpr int seed = likely_best<Candidates, 1, Last>(0, Candidates::template probe_conflicts<0>());
+    constexpr int seed = likely_best<Candidates, 0, Last>(likely_choice{}).index;
     constexpr layout_cost seed_cost = Candidates::template cost<seed, -1>();
-    constexpr choice rest = choose_below<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
+    constexpr choice rest = choose_blocks<Candidates, 0, Last, seed_cost.wavefronts - seed_cost.ideal, seed>();
     return rest.index >= 0 ? rest : choice{seed, seed_cost};
   }
 }

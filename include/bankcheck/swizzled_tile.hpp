@@ -135,7 +135,6 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "swizzled_tile: the list of accesses must not be empty.");
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
   static constexpr int candidates = swizzle_count(widest, static_cast<long long>(R) * C * Bytes, row_bits_v<Arch>);
-  static_assert(candidates <= 256, "swizzled_tile: too many swizzle candidates.");
   static constexpr choice value = choose_bounded<swizzles<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr swizzle_params params =
       swizzle_candidate(widest, static_cast<long long>(R) * C * Bytes, value.index, row_bits_v<Arch>);
