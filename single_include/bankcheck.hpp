@@ -2709,7 +2709,14 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, pattern.accesses(shape), 1, 0, 0, 0, 0, 0, 0};
   if constexpr (has_grid<Pattern>::value) g = pattern.grid(shape);
-  const long long align = static_cast<long long>(arch.banks) * arch.bank_bytes;
+  // Moving every address of an access by one multiple of a bank's bytes and of the access width
+  // costs nothing: the banks rotate alike (bank = word % banks), words shared stay shared,
+  // distinct words distinct, aligned addresses aligned, and the phases go by lanes, not
+  // addresses (MODEL.md). So a pitched layout's columns, whose addresses differ by a few bytes,
+  // are one class, where a period of whole bank rows made a 64 x 64 float tile 32 or 64 classes.
+  // (An op that breaks a rule fails at its first access; until then its width counts as 1.)
+  const long long width = op.check() == errc::none ? op.bytes : 1;
+  const long long align = arch.bank_bytes / gcd(arch.bank_bytes, width) * width;
   const bitwise_form form = facts.bitwise();
   const index_classes outer(g.outer, g.full_outer,
                             index_period(facts, form, g.outer_rows, g.outer_cols, g.inner_rows, g.inner_cols, op.bytes,

@@ -214,6 +214,20 @@ static_assert(analyze_tile<column_segments<>, float>(swizzled_bytes<row_major<81
                   .degree() == 4,
               "a column of 128-byte swizzled rows spreads over 8 of 32 banks: 4-way");
 
+namespace {
+// A pattern of the user's whose op has `width` bytes (0 in the test, read from a volatile so
+// that no optimizer folds the walk): the walk's classes divide by the width (a bank's bytes and
+// the width make the move that costs nothing), so a bad one must fail with the op's rule.
+struct width_pattern {
+  int width;
+  constexpr int accesses(const tile_shape&) const noexcept { return 4; }
+  constexpr access op(const tile_shape&) const noexcept { return access{op_kind::load, width, 0}; }
+  constexpr std::uint64_t lanes(const tile_shape&, int) const noexcept { return 0xffffffff; }
+  constexpr element at(const tile_shape&, int k, int lane) const noexcept { return element{lane, k}; }
+  constexpr access_grid grid(const tile_shape& s) const noexcept { return access_grid{s.cols, 1, 1, s.cols, 1, 0, 1, 0, 0}; }
+};
+}  // namespace
+
 TEST_CASE("the tile rules give error values at run time") {
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const tile_report outside = analyze_pattern<row_segments<op_kind::load, 4>>(
@@ -281,4 +295,8 @@ TEST_CASE("the tile rules give error values at run time") {
           errc::architecture_is_invalid);
     CHECK(analyze_tile<column_segments<>, float>(row_major<32, 32>{}, a).error == errc::architecture_is_invalid);
   }
+  volatile int no_width = 0;
+  const tile_report widthless = analyze_tile<float>(width_pattern{no_width}, row_major<32, 4, 5>{});
+  CHECK(widthless.error == errc::access_width_must_be_1_2_4_8_or_16);
+  CHECK(analyze_tile<float>(width_pattern{4}, row_major<32, 4, 5>{}).conflict_free());
 }

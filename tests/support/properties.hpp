@@ -5,7 +5,7 @@
 //   ideal <= wavefronts <= sum over active phases of the words their lanes ask;
 //   permuting lanes inside a phase keeps the cost;
 //   making a lane ask another lane's address (in its phase) never raises it;
-//   translating every address by a multiple of banks x bank bytes keeps it;
+//   translating every address by a multiple of bank bytes and of the access width keeps it;
 //   the pass schedule serves every lane once, and in each pass a bank delivers one word.
 #ifndef BANKCHECK_TESTS_PROPERTIES_HPP
 #define BANKCHECK_TESTS_PROPERTIES_HPP
@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <random>
 #include <set>
@@ -175,10 +176,14 @@ inline std::string check_sample(const sample& s, std::mt19937_64& rng, tally& n)
     }
   }
 
-  // Translating by a multiple of a bank row (and of 16, to stay aligned), when it does not wrap.
-  {
-    const std::uint64_t row = static_cast<std::uint64_t>(s.ra.banks) * static_cast<std::uint64_t>(s.ra.bank_bytes);
-    const std::uint64_t by = 16 * row * (1 + rng() % (std::uint64_t{1} << 36));
+  // Translating by a multiple of a bank row (and of 16, to stay aligned), and by a multiple of a
+  // bank's bytes and of the access width (the banks rotate alike: tile.hpp's walks count on it),
+  // when it does not wrap.
+  const std::uint64_t bank_bytes = static_cast<std::uint64_t>(s.ra.bank_bytes), width = static_cast<std::uint64_t>(s.op.bytes);
+  std::uint64_t g = bank_bytes, w = width;
+  while (w != 0) g = std::exchange(w, g % w);
+  for (const std::uint64_t unit : {16 * static_cast<std::uint64_t>(s.ra.banks) * bank_bytes, bank_bytes / g * width}) {
+    const std::uint64_t by = unit * (1 + rng() % (std::uint64_t{1} << 36));
     std::uint64_t top = 0;
     for (std::uint64_t a : s.addr) top = std::max(top, a);
     const std::uint64_t limit = s.is_signed ? ~std::uint64_t{0} >> 1 : ~std::uint64_t{0};
