@@ -22,8 +22,8 @@ BANKCHECK_HOST_DEVICE constexpr long long gcd(long long a, long long b) noexcept
 }
 // The least t >= 1 such that t * delta is a multiple of both granule and align (all in bytes,
 // granule and align positive): the period of a move by `delta` bytes, when the cost of an access
-// is unchanged by translations that are multiples of granule (the layout's) and align (the bank
-// row's).
+// is unchanged by translations that are multiples of granule (the layout's) and align
+// (walk_tile's: a bank's bytes and the access width).
 BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, long long granule, long long align) noexcept {
   const long long m = granule / gcd(granule, align) * align;  // lcm
   return m / gcd(delta % m, m);
