@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -179,10 +180,9 @@ inline std::string check_sample(const sample& s, std::mt19937_64& rng, tally& n)
   // Translating by a multiple of a bank row (and of 16, to stay aligned), and by a multiple of a
   // bank's bytes and of the access width (the banks rotate alike: tile.hpp's walks count on it),
   // when it does not wrap.
-  const std::uint64_t bank_bytes = static_cast<std::uint64_t>(s.ra.bank_bytes), width = static_cast<std::uint64_t>(s.op.bytes);
-  std::uint64_t g = bank_bytes, w = width;
-  while (w != 0) g = std::exchange(w, g % w);
-  for (const std::uint64_t unit : {16 * static_cast<std::uint64_t>(s.ra.banks) * bank_bytes, bank_bytes / g * width}) {
+  const std::uint64_t bank_bytes = static_cast<std::uint64_t>(s.ra.bank_bytes);
+  for (const std::uint64_t unit : {16 * static_cast<std::uint64_t>(s.ra.banks) * bank_bytes,
+                                   std::lcm(bank_bytes, static_cast<std::uint64_t>(s.op.bytes))}) {
     const std::uint64_t by = unit * (1 + rng() % (std::uint64_t{1} << 36));
     std::uint64_t top = 0;
     for (std::uint64_t a : s.addr) top = std::max(top, a);
