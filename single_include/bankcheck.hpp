@@ -3928,10 +3928,11 @@ struct exchange_shape {
 
 // One half of an exchange: every warp's instruction for item i and piece j, stores or loads, of
 // blocked (or striped) items. Instructions that are others moved by a multiple of the bank width
-// (bank_bytes) cost the same (the banks are rotated alike; widths stay aligned, equal addresses
-// stay equal), so only one of each such set is analyzed: pieces j and j + bank_bytes /
-// access_bytes, and warps whose addresses are warp 0's moved so. The warp-access index k is
-// (i * pieces + j) * warps + w.
+// (bank_bytes) and of the access width cost the same (the banks are rotated alike; aligned
+// addresses stay aligned, equal ones equal), so only one of each such set is analyzed: pieces j
+// and j + bank_bytes / access_bytes, and warps whose addresses are warp 0's moved so. (A move by
+// the bank width alone may misalign a warp whose first warp is aligned: 4 bytes after 32 doubles
+// put warp 1's at 8 x + 4.) The warp-access index k is (i * pieces + j) * warps + w.
 // With stop_at_conflict, it stops after the first instruction that costs more than its ideal.
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
@@ -3940,6 +3941,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
   const int warps = (e.threads + 31) / 32, pieces = e.item_bytes / e.access_bytes;
   const int cycle = arch.bank_bytes > e.access_bytes ? arch.bank_bytes / e.access_bytes : 1;
   const int classes = pieces < cycle ? pieces : cycle;
+  const long long align = arch.bank_bytes / gcd(arch.bank_bytes, e.access_bytes) * e.access_bytes;
   const access op{kind, e.access_bytes, 0};
   for (int i = 0; i < e.ipt; ++i)
     for (int j = 0; j < classes; ++j) {
@@ -3962,7 +3964,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
         const long long delta = a[lane0] - first[lane0];
         for (int l = 0; moved && l < 32; ++l)
           moved = ((lanes >> l) & 1) == 0 || a[l] - first[l] == delta;
-        moved = moved && delta % arch.bank_bytes == 0;
+        moved = moved && delta % align == 0;
         report r = first_report;
         if (!moved) {
           r = bankcheck::analyze([&a](int lane) { return a[lane]; }, op, lanes, arch);
