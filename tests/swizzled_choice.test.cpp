@@ -88,8 +88,28 @@ constexpr bool fake_choice_is_the_best() {
   return c.index == best && c.cost.usable && c.cost.ideal == 1000 &&
          c.cost.wavefronts == 1000 + fake_conflicts(best, Free) && c.cost.degree == 1 + best % 5;
 }
+// choose, the unbounded search (exchange_padding's): the same candidates, each walked whole.
+template <int N, int Free>
+struct fake_whole {
+  template <int I>
+  static constexpr detail::layout_cost cost() noexcept {
+    return fake_candidates<N, Free>::template cost<I, -1>();
+  }
+};
+template <int N, int Free>
+constexpr bool fake_whole_choice_is_the_best() {
+  int best = -1;
+  for (int i = 0; i < N; ++i)
+    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, Free) < fake_conflicts(best, Free))) best = i;
+  constexpr detail::choice c = detail::choose<fake_whole<N, Free>, 0, N>();
+  return c.index == best && c.cost.wavefronts == 1000 + fake_conflicts(best, Free);
+}
 }  // namespace
 static_assert(fake_choice_is_the_best<1000, 700>(), "a free candidate late in the list");
+static_assert(fake_whole_choice_is_the_best<1000, 700>() && fake_whole_choice_is_the_best<1000, -1>(),
+              "choose walks 1000 candidates in blocks, where one chain outgrew the compilers' limits");
+static_assert(fake_whole_choice_is_the_best<33, -1>() && fake_whole_choice_is_the_best<32, 31>() &&
+              fake_whole_choice_is_the_best<1, -1>());
 static_assert(fake_choice_is_the_best<1000, -1>(), "no free candidate: every one walked, bounded");
 static_assert(fake_choice_is_the_best<33, -1>() && fake_choice_is_the_best<32, 31>() && fake_choice_is_the_best<1, -1>());
 

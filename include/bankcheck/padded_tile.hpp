@@ -110,6 +110,15 @@ BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes 
   return row_bytes / g;
 }
 
+// A search over candidates instantiates itself once for each candidate it walks, one inside
+// the other. Over all candidates in one chain, that nesting outgrew the compilers' limits (g++:
+// constexpr depth 512 near 600 candidates, template depth 900 near 1000; clang's stack before
+// either), where a tile of bytes has up to 829 (swizzle_count) and an exchange of bytes up to
+// 1024 (a bank row of an architecture given as data). The searches walk their candidates in
+// blocks of this many, one block after another: the nesting is a block deep, plus one level for
+// each block before it.
+inline constexpr int choice_block = 32;
+
 // The choosers' search: candidates I, I + 1, ... below Last, in the order they prefer on a tie;
 // Candidates::cost<I>() is candidate I's cost. It stops at the first conflict-free candidate,
 // which no later one beats: the later ones are then never instantiated, so never evaluated.
@@ -118,14 +127,26 @@ struct choice {
   int index = 0;
   layout_cost cost{};
 };
+// choose over one block, I .. Last - 1.
 template <class Candidates, int I, int Last>
-BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
+BANKCHECK_HOST_DEVICE constexpr choice choose_in_block() noexcept {
   constexpr layout_cost here = Candidates::template cost<I>();
   if constexpr (here.conflict_free() || I + 1 >= Last) {
     return choice{I, here};
   } else {
-    constexpr choice rest = choose<Candidates, I + 1, Last>();
+    constexpr choice rest = choose_in_block<Candidates, I + 1, Last>();
     return better(rest.cost, here) ? rest : choice{I, here};
+  }
+}
+template <class Candidates, int I, int Last>
+BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
+  constexpr int end = Last - I > choice_block ? I + choice_block : Last;
+  constexpr choice here = choose_in_block<Candidates, I, end>();
+  if constexpr (end >= Last || here.cost.conflict_free()) {
+    return here;
+  } else {
+    constexpr choice rest = choose<Candidates, end, Last>();
+    return better(rest.cost, here.cost) ? rest : here;
   }
 }
 
@@ -207,14 +228,6 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
     }
   }
 }
-
-// choose_below instantiates itself once for each candidate it walks, one inside the other, and
-// likely_best calls itself so. Over all candidates in one chain, that nesting outgrew the
-// compilers' limits (g++: constexpr depth 512 near 600 candidates, template depth 900 near 1000;
-// clang's stack before either), where a tile of bytes has up to 829 (swizzle_count). The
-// choosers walk their candidates in blocks of this many, one block after another: the nesting
-// is a block deep, plus one level for each block before it.
-inline constexpr int choice_block = 32;
 
 // choose_below over candidates I .. Last - 1 a block at a time, each block bounded by the best
 // of the blocks before it (Best with Cap conflicts, as choose_below's): the same choice.
