@@ -3881,9 +3881,10 @@ BANKCHECK_DETAIL_COMMAS_BEGIN
 namespace bankcheck {
 
 // The exchange, as modelled (CUB 3.0, cub/block/block_exchange.cuh, BlockedToStriped and
-// StripedToBlocked). Threads threads each hold IPT = ItemsPerThread items; thread t = 32 w + l is
-// lane l of warp w. Item x (0 <= x < Threads * IPT) lies at byte
-//   offset(x) = x * sizeof(T) + (x / group) * padding      (from a base aligned to 128 bytes)
+// StripedToBlocked). Threads threads each hold IPT = ItemsPerThread items; on an architecture of
+// W-lane warps (32 on NVIDIA, 64 on CDNA), thread t = W w + l is lane l of warp w. Item x
+// (0 <= x < Threads * IPT) lies at byte
+//   offset(x) = x * sizeof(T) + (x / group) * padding      (from a base aligned to a bank row)
 // blocked: thread t's item i is x = t * IPT + i;   striped: x = i * Threads + t.
 // blocked -> striped: for i = 0 .. IPT-1 each warp stores its blocked item i; a barrier; then for
 // each i it loads its striped item i. striped -> blocked: stores striped, loads blocked.
@@ -3893,6 +3894,8 @@ namespace bankcheck {
 // CUB: group = 32 and padding = sizeof(T) when IPT > 4 is a power of two (INSERT_PADDING:
 // item_offset += item_offset >> 5), else no padding. With WARP_TIME_SLICING each slice holds one
 // warp's 32 * IPT items laid out the same way: its instructions are those of Threads = 32.
+// On other architectures the exchange is the same; their warps and banks price it (rocPRIM's own
+// padding rule is not modelled: CUB's layout stands for a library's there too).
 struct exchange_layout {
   int group = 32;    // items between two paddings: 1, 2, 4, 8, 16 or 32
   int padding = 0;   // bytes inserted after every `group` items
@@ -3950,8 +3953,13 @@ struct exchange_shape {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
                                                           op_kind kind, const Arch& arch, bool stop_at_conflict = false) {
+  // The scalars the warps and the classes divide by, before any instruction (analyze checks the
+  // tables).
+  if constexpr (!builtin_arch<Arch>)
+    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
   tile_report t{};
-  const int warps = (e.threads + 31) / 32, pieces = e.item_bytes / e.access_bytes;
+  const int lanes_per_warp = arch.warp_size;
+  const int warps = (e.threads + lanes_per_warp - 1) / lanes_per_warp, pieces = e.item_bytes / e.access_bytes;
   const int cycle = arch.bank_bytes > e.access_bytes ? arch.bank_bytes / e.access_bytes : 1;
   const int classes = pieces < cycle ? pieces : cycle;
   const long long align = arch.bank_bytes / gcd(arch.bank_bytes, e.access_bytes) * e.access_bytes;
@@ -3959,14 +3967,14 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
   for (int i = 0; i < e.ipt; ++i)
     for (int j = 0; j < classes; ++j) {
       const int weight = (pieces - 1 - j) / classes + 1;  // pieces j, j + classes, ... below `pieces`
-      long long first[32] = {};
+      long long first[64] = {};
       std::uint64_t warp0_lanes = 0;
       report first_report{};
       for (int w = 0; w < warps; ++w) {
-        long long a[32] = {};
+        long long a[64] = {};
         std::uint64_t lanes = 0;
-        for (int l = 0; l < 32; ++l) {
-          const long long thread = 32LL * w + l;
+        for (int l = 0; l < lanes_per_warp; ++l) {
+          const long long thread = static_cast<long long>(lanes_per_warp) * w + l;
           if (thread >= e.threads) continue;
           lanes |= std::uint64_t{1} << l;
           const long long x = blocked ? thread * e.ipt + i : static_cast<long long>(i) * e.threads + thread;
@@ -3975,7 +3983,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
         bool moved = w > 0 && lanes == warp0_lanes;
         const int lane0 = lowest_lane(lanes);
         const long long delta = a[lane0] - first[lane0];
-        for (int l = 0; moved && l < 32; ++l)
+        for (int l = 0; moved && l < lanes_per_warp; ++l)
           moved = ((lanes >> l) & 1) == 0 || a[l] - first[l] == delta;
         moved = moved && delta % align == 0;
         report r = first_report;
@@ -3984,7 +3992,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
           if (!r.ok()) return tile_report{r.error};
         }
         if (w == 0) {
-          for (int l = 0; l < 32; ++l) first[l] = a[l];
+          for (int l = 0; l < lanes_per_warp; ++l) first[l] = a[l];
           warp0_lanes = lanes, first_report = r;
         }
         t.accesses += weight;
@@ -4017,29 +4025,30 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
 // search only asks whether a candidate is conflict-free, so it stops at the first conflict.
-// Arch is a parameter so that the call depends on it: Clang instantiates a constexpr callee of a
-// call that depends on nothing when it parses the template, here the whole engine (18 M
-// instructions in every unit that includes this header; benchmarks/README.md).
+// Arch (the type of an architecture, as padded_tile's) is a parameter, so the call depends on
+// it: Clang instantiates a constexpr callee of a call that depends on nothing when it parses the
+// template, here the whole engine (18 M instructions in every unit that includes this header;
+// benchmarks/README.md).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
-          class Arch = arch::nvidia_t>
+          class Arch>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
-                  Arch{}, true);
+                  arch_of_type<Arch>::value(), true);
 
 // A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
 // only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding>
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch>
 BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
   layout_cost c{};
   c.usable = true;
   c.wavefronts = 1;
-  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store>;
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store, Arch>;
   if constexpr (a.conflict_free()) {
-    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load>;
+    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load, Arch>;
     if constexpr (b.conflict_free()) {
-      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store>;
+      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store, Arch>;
       if constexpr (d.conflict_free()) {
-        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load>;
+        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load, Arch>;
         if constexpr (f.conflict_free()) {
           c.wavefronts = 0;
           c.add(a), c.add(b), c.add(d), c.add(f);
@@ -4051,11 +4060,11 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
 }
 
 // exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its alignment).
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group>
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_paddings {
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes>();
+    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch>();
   }
 };
 
@@ -4070,22 +4079,24 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, c
   return static_cast<long long>(a.padding) * b.group < static_cast<long long>(b.padding) * a.group;
 }
 
-// The best layout over groups Group, 2 Group, ... 32. Larger groups are searched first; a group
-// then only tries paddings below the best conflict-free one's bytes per item, and, by the cost
-// repeating when the padding grows by a bank row (every address moves by a multiple of 128
-// bytes), paddings below 128 bytes.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group>
+// The best layout over groups Group, 2 Group, ... 32 on Arch. Larger groups are searched first; a
+// group then only tries paddings below the best conflict-free one's bytes per item, and, by the
+// cost repeating when the padding grows by a bank row and keeps items aligned (every address
+// moves by whole rows of banks x bank_bytes, 128 bytes on NVIDIA), paddings below the least
+// common multiple of a bank row and the access width: a bank row on the built-in architectures.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
-  static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2>::value;
-  static constexpr int bank_row = 128;
+  static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
+  static constexpr int bank_row = arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes;
+  static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;
   static constexpr int last =
       before.cost.conflict_free()
           ? static_cast<int>((static_cast<long long>(before.padding) * Group + static_cast<long long>(before.group) * AccessBytes - 1) /
                              (static_cast<long long>(before.group) * AccessBytes))
-          : bank_row / AccessBytes;
+          : period / AccessBytes;
   BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
     if constexpr (last > 0) {
-      constexpr choice c = choose<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group>, 0, last>();
+      constexpr choice c = choose<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last>();
       constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
       return better_exchange(here, before) ? here : before;
     } else {
@@ -4094,37 +4105,46 @@ struct exchange_search {
   }
   static constexpr exchange_choice value = search();
 };
-template <int ItemBytes, int AccessBytes, int IPT, int Threads>
-struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64> {
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, class Arch>
+struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
   static constexpr exchange_choice value{};
 };
 
 }  // namespace detail
 
 // The cost, in the model's wavefronts, of both exchanges of T (ItemsPerThread items per thread,
-// Threads threads) through `layout`, on NVIDIA (warps of 32 lanes, as CUB's).
+// Threads threads) through `layout`, on the architecture `given` (NVIDIA, warps of 32 lanes as
+// CUB's, by default; a built-in one, an `architecture`, or a value of a type that converts to it). An
+// architecture that breaks a rule, or a layout that misaligns an item, gives the rule in both
+// reports' error (a compile error in a constant expression).
 // Example: analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free() -> true
-template <class T, int ItemsPerThread, int Threads>
-BANKCHECK_HOST_DEVICE constexpr exchange_report analyze_exchange(const exchange_layout& layout) {
+//          analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950).degree() -> 4
+template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
+                                                                                              const Arch& given = {}) {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
-                               layout, typename detail::dependent<arch::nvidia_t, T>::type{});  // see exchange_half_v
+                               layout, arch);
 }
 
 // The layout with the fewest padding bytes per item (padding / group) that makes every warp
-// instruction of both exchanges cost its ideal, over groups 32, 16, 8, 4, 2, 1 items and paddings
-// 0 .. 127 bytes in steps of access_bytes (larger groups first on a tie; 128 more bytes move
-// every address by whole bank rows and cost the same). When none does, conflict_free is false and
-// the layout is CUB's, with its cost. Never fails to compile; exchange_padding does then.
+// instruction of both exchanges cost its ideal on Arch, over groups 32, 16, 8, 4, 2, 1 items and
+// paddings below a bank row (128 bytes on NVIDIA, 256 on gfx950; where a row is not a multiple
+// of access_bytes, below their least common multiple) in steps of access_bytes (larger groups
+// first on a tie; a bank row more moves every address by whole bank rows and costs the same). When none does, conflict_free is false and the layout is CUB's, with its
+// cost. Never fails to compile; exchange_padding does then. Arch, as padded_tile's: a built-in
+// architecture (NVIDIA by default) or a type whose value converts to `architecture`.
 // Example: exchange_padding_choice<double, 8, 128> -> group 16, bytes 8 (CUB: 8 per 32 items, 2-way)
-template <class T, int ItemsPerThread, int Threads>
+template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding_choice {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
+  using arch_type = Arch;
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   static constexpr detail::exchange_choice found =
-      detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1>::value;
+      detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
   static constexpr bool conflict_free = found.cost.conflict_free();
 
   static constexpr exchange_layout layout =
@@ -4132,7 +4152,7 @@ struct exchange_padding_choice {
   static constexpr int group = layout.group;      // items between two paddings
   static constexpr int bytes = layout.padding;    // padding bytes after every `group` items
   // Both exchanges' cost with this layout, summed over every warp instruction.
-  static constexpr exchange_report report = analyze_exchange<T, ItemsPerThread, Threads>(layout);
+  static constexpr exchange_report report = analyze_exchange<T, ItemsPerThread, Threads>(layout, detail::arch_of_type<Arch>::value());
   static constexpr long long wavefronts = report.wavefronts();
   static constexpr long long ideal = report.ideal();
   static constexpr int degree = report.degree();
@@ -4145,11 +4165,12 @@ struct exchange_padding_choice {
 
 // exchange_padding_choice, required to be conflict-free.
 // Example: exchange_padding<float, 8, 128>::bytes -> 4, ::group -> 32 (CUB's padding for float)
-template <class T, int ItemsPerThread, int Threads>
-struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads> {
-  static_assert(exchange_padding_choice<T, ItemsPerThread, Threads>::conflict_free,
-                "exchange_padding: no padding makes the exchange free of conflicts (none below 128 bytes after every "
-                "1, 2, 4, 8, 16 or 32 items); exchange_padding_choice<T, ItemsPerThread, Threads> keeps CUB's layout then.");
+template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
+struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Arch> {
+  static_assert(exchange_padding_choice<T, ItemsPerThread, Threads, Arch>::conflict_free,
+                "exchange_padding: no padding makes the exchange free of conflicts (none below a bank row after every "
+                "1, 2, 4, 8, 16 or 32 items); exchange_padding_choice<T, ItemsPerThread, Threads, Arch> keeps CUB's "
+                "layout then.");
 };
 
 }  // namespace bankcheck

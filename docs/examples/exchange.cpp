@@ -32,6 +32,10 @@ static_assert(analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflic
 // 4 floats per thread get no padding from CUB: blocked stores are 4-way.
 constexpr exchange_report cub_floats = analyze_exchange<float, 4, 128>(cub_exchange_layout(4, 4));
 static_assert(cub_floats.wavefronts() == 160 && cub_floats.ideal() == 64 && cub_floats.degree() == 4);
+// On gfx950, 64 lanes in one phase over 64 banks: lanes l, l + 16, l + 32 and l + 48 share a
+// bank in blocked stores and loads (word 4 l + i), 4-way; 64 threads are one warp.
+constexpr exchange_report gfx950_floats = analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950);
+static_assert(gfx950_floats.wavefronts() == 40 && gfx950_floats.ideal() == 16 && gfx950_floats.degree() == 4);
 // [analyze_exchange]
 
 // [exchange_padding_choice]
@@ -39,6 +43,9 @@ static_assert(cub_floats.wavefronts() == 160 && cub_floats.ideal() == 64 && cub_
 using six = exchange_padding_choice<float, 6, 128>;
 static_assert(!six::conflict_free && six::group == 32 && six::bytes == 0);
 static_assert(six::wavefronts == 144 && six::ideal == 96 && six::degree == 2);
+// 8 doubles per thread on gfx950: 8 bytes after every 32 items (NVIDIA: after every 16).
+using doubles_gfx950 = exchange_padding_choice<double, 8, 128, arch::gfx950_t>;
+static_assert(doubles_gfx950::conflict_free && doubles_gfx950::group == 32 && doubles_gfx950::bytes == 8);
 // [exchange_padding_choice]
 
 // [exchange_padding]

@@ -8,6 +8,11 @@ __global__ void exchange_in_kernel(double* out) {
   static_assert(pad::group == 16 && pad::bytes == 8, "8 bytes after every 16 doubles");
   constexpr bc::exchange_report cub = bc::analyze_exchange<double, 8, 128>(bc::cub_exchange_layout(8, 8));
   static_assert(cub.degree() == 2, "CUB's padding leaves doubles 2-way");
+  // On another architecture, given as a type and as a value.
+  using pad_gfx950 = bc::exchange_padding<double, 8, 128, bc::arch::gfx950_t>;
+  static_assert(pad_gfx950::group == 32 && pad_gfx950::bytes == 8, "8 bytes after every 32 doubles on gfx950");
+  constexpr bc::exchange_report floats = bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}, bc::arch::gfx950);
+  static_assert(floats.wavefronts() == 40 && floats.degree() == 4, "4 floats a thread, unpadded: 4-way on gfx950");
   __shared__ alignas(16) unsigned char buffer[pad::storage_bytes];
   double* item = reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x * 8));
   *item = threadIdx.x;

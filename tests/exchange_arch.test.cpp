@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: BSL-1.0
+// Tests for bankcheck/exchange.hpp on architectures other than NVIDIA's: analyze_exchange (which
+// analyzes one warp of each set that costs the same) against every instruction of every warp
+// analyzed on its own, and exchange_padding's compile-time choice against a run-time search over
+// every candidate. The NVIDIA tables, against a brute force that counts banks itself, are
+// tests/exchange.test.cpp's.
+#include <bankcheck/analyze.hpp>
+#include <bankcheck/arch.hpp>
+#include <bankcheck/exchange.hpp>
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <type_traits>
+
+namespace bc = bankcheck;
+
+namespace {
+
+// NVIDIA's description with 48 banks (a bank row of 192 bytes, not a power of two), as a type
+// that converts to architecture.
+struct banks_48_t {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.name = "banks_48";
+    a.banks = 48;
+    return a;
+  }
+};
+
+// NVIDIA's description with 34 banks: a bank row of 136 bytes, not a multiple of a 16-byte
+// access, so paddings of 16-byte items repeat only after 272 bytes. For 3 of them a thread, 32
+// threads, the least that is conflict-free is 144 bytes after every 8 items, above a row.
+struct banks_34_t {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.name = "banks_34";
+    a.banks = 34;
+    return a;
+  }
+};
+
+struct alignas(16) int4_like {
+  int v[4];
+};
+struct alignas(4) float3_like {
+  float v[3];
+};
+
+// Hand-counted, from the model's phases (MODEL.md). 4 floats per thread, no padding: lane l's
+// blocked item i lies in word 4 l + i. gfx950 (64 banks, 4-byte accesses in one 64-lane phase):
+// lanes l, l + 16, l + 32, l + 48 share a bank, 4 wavefronts for each of the 4 blocked stores
+// and loads; the striped ones (word 64 i + l) cost 1. Both exchanges: 2 x (4 x 4 + 4) = 40.
+constexpr bc::exchange_report gfx950_floats = bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}, bc::arch::gfx950);
+static_assert(gfx950_floats.wavefronts() == 40 && gfx950_floats.ideal() == 16 && gfx950_floats.degree() == 4);
+// gfx942 (32 banks, two 32-lane phases): lanes l, l + 8, l + 16, l + 24 of a phase share a bank.
+// A blocked instruction costs 2 x 4, a striped one 2 x 1: 2 x (4 x 8 + 4 x 2) = 80.
+constexpr bc::exchange_report gfx942_floats = bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}, bc::arch::gfx942);
+static_assert(gfx942_floats.wavefronts() == 80 && gfx942_floats.ideal() == 32 && gfx942_floats.degree() == 4);
+// A wave64 block of 64 threads is one warp; on NVIDIA, two.
+static_assert(bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}).ideal() == 2 * 2 * 4 * 2);
+static_assert(gfx950_floats.blocked_to_striped.accesses == 4 + 4);
+// The default is NVIDIA's; naming it changes nothing.
+static_assert(bc::analyze_exchange<double, 8, 128>(bc::cub_exchange_layout(8, 8)).wavefronts() ==
+              bc::analyze_exchange<double, 8, 128>(bc::cub_exchange_layout(8, 8), bc::arch::nvidia).wavefronts());
+static_assert(std::is_same_v<bc::exchange_padding<double, 8, 128>::arch_type, bc::arch::nvidia_t>);
+static_assert(bc::exchange_padding<int4_like, 3, 32, banks_34_t>::bytes == 144 &&
+              bc::exchange_padding<int4_like, 3, 32, banks_34_t>::group == 8);
+
+// Wavefronts and ideal summed over instructions, or the first one's error.
+struct counts {
+  long long wavefronts = 0, ideal = 0;
+  bc::errc error = bc::errc::none;
+};
+// Both exchanges through `layout`, every instruction of every warp analyzed on its own: items
+// and pieces as exchange.hpp's model has them, warps of the architecture's lanes.
+template <class Arch>
+counts every_instruction(const Arch& given, int item_bytes, int width, int ipt, int threads, bc::exchange_layout layout) {
+  const bc::architecture arch = given;
+  counts c{};
+  for (int half = 0; half < 4; ++half) {
+    const bool blocked = half == 0 || half == 3;
+    const bc::access op{half % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, width, 0};
+    for (int i = 0; i < ipt; ++i)
+      for (int j = 0; j < item_bytes / width; ++j)
+        for (int w = 0; w * arch.warp_size < threads; ++w) {
+          long long a[64] = {};
+          std::uint64_t lanes = 0;
+          for (int l = 0; l < arch.warp_size; ++l) {
+            const long long t = static_cast<long long>(arch.warp_size) * w + l;
+            if (t >= threads) continue;
+            lanes |= std::uint64_t{1} << l;
+            const long long x = blocked ? t * ipt + i : static_cast<long long>(i) * threads + t;
+            a[l] = layout.offset(x, item_bytes) + static_cast<long long>(j) * width;
+          }
+          const bc::report r = bc::analyze([&a](int lane) { return a[lane]; }, op, lanes, arch);
+          if (!r.ok()) return counts{0, 0, r.error};
+          c.wavefronts += r.wavefronts;
+          c.ideal += r.ideal;
+        }
+  }
+  return c;
+}
+
+// analyze_exchange on Arch against every instruction, for every group and every padding below
+// 40 bytes (a misaligning one is an error in both).
+template <class T, int Ipt, int Threads, class Arch>
+void check_layouts(const Arch& arch) {
+  const int width = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  for (int group = 32; group >= 1; group /= 2)
+    for (int padding = 0; padding < 40; ++padding) {
+      CAPTURE(sizeof(T));
+      CAPTURE(Ipt);
+      CAPTURE(Threads);
+      CAPTURE(group);
+      CAPTURE(padding);
+      const bc::exchange_layout layout{group, padding};
+      const bc::exchange_report r = bc::analyze_exchange<T, Ipt, Threads>(layout, arch);
+      const counts c = every_instruction(arch, static_cast<int>(sizeof(T)), width, Ipt, Threads, layout);
+      CHECK(r.blocked_to_striped.error == c.error);
+      CHECK(r.striped_to_blocked.error == c.error);
+      CHECK(r.wavefronts() == c.wavefronts);
+      CHECK(r.ideal() == c.ideal);
+    }
+}
+
+// exchange_padding_choice on Arch against a run-time search of every group (32 .. 1) and every
+// padding below the least common multiple of the bank row and the access width, in steps of the
+// access width, each priced by every_instruction: the fewest padding bytes per item, the larger
+// group on a tie; CUB's layout when none is free.
+template <class T, int Ipt, int Threads, class Arch>
+void check_choice() {
+  using choice = bc::exchange_padding_choice<T, Ipt, Threads, Arch>;
+  const bc::architecture arch = Arch{};
+  const int size = static_cast<int>(sizeof(T)), width = choice::access_bytes;
+  bool found = false;
+  int best_group = 32, best_padding = 0;
+  for (int group = 32; group >= 1; group /= 2)
+    for (int padding = 0; padding < std::lcm(arch.banks * arch.bank_bytes, width); padding += width) {
+      const counts c = every_instruction(arch, size, width, Ipt, Threads, bc::exchange_layout{group, padding});
+      REQUIRE(c.error == bc::errc::none);
+      if (c.wavefronts != c.ideal) continue;
+      if (found && static_cast<long long>(padding) * best_group >= static_cast<long long>(best_padding) * group) continue;
+      found = true;
+      best_group = group;
+      best_padding = padding;
+    }
+  CAPTURE(arch.name);
+  CAPTURE(size);
+  CAPTURE(Ipt);
+  CAPTURE(Threads);
+  CHECK(choice::conflict_free == found);
+  const bc::exchange_layout expected = found ? bc::exchange_layout{best_group, best_padding} : bc::cub_exchange_layout(Ipt, size);
+  CHECK(choice::group == expected.group);
+  CHECK(choice::bytes == expected.padding);
+  const counts c = every_instruction(arch, size, width, Ipt, Threads, expected);
+  CHECK(choice::wavefronts == c.wavefronts);
+  CHECK(choice::ideal == c.ideal);
+  CHECK((std::is_same_v<typename choice::arch_type, Arch>));
+}
+
+}  // namespace
+
+TEST_CASE("analyze_exchange on every built-in architecture and one of one's own, against every instruction") {
+  const auto each = [](const auto& arch) {
+    check_layouts<char, 5, 128>(arch);
+    check_layouts<short, 8, 96>(arch);
+    check_layouts<float, 4, 64>(arch);
+    check_layouts<float, 6, 256>(arch);
+    check_layouts<float3_like, 3, 128>(arch);
+    check_layouts<double, 8, 128>(arch);
+    check_layouts<int4_like, 2, 192>(arch);
+  };
+  each(bc::arch::nvidia);
+  each(bc::arch::gfx942);
+  each(bc::arch::gfx950);
+  each(bc::arch::rdna3);
+  each(bc::arch::rdna4);
+  each(banks_48_t{});
+  each(banks_34_t{});
+}
+
+TEST_CASE("exchange_padding_choice on other architectures against a search of every candidate") {
+  check_choice<float, 4, 64, bc::arch::gfx950_t>();
+  check_choice<float, 8, 256, bc::arch::gfx942_t>();
+  check_choice<double, 8, 128, bc::arch::gfx950_t>();
+  check_choice<double, 8, 128, bc::arch::gfx942_t>();
+  check_choice<char, 8, 128, bc::arch::gfx950_t>();
+  check_choice<short, 3, 96, bc::arch::gfx942_t>();
+  check_choice<int4_like, 8, 128, bc::arch::rdna4_t>();
+  check_choice<int4_like, 8, 128, bc::arch::rdna3_t>();
+  check_choice<float, 6, 128, bc::arch::gfx950_t>();
+  check_choice<float, 8, 128, banks_48_t>();
+  check_choice<int4_like, 3, 32, banks_34_t>();
+  check_choice<double, 4, 64, banks_34_t>();
+}
