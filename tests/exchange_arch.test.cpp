@@ -17,28 +17,22 @@ namespace bc = bankcheck;
 
 namespace {
 
-// NVIDIA's description with 48 banks (a bank row of 192 bytes, not a power of two), as a type
-// that converts to architecture.
-struct banks_48_t {
+// NVIDIA's description with another number of banks, as a type that converts to architecture.
+template <int Banks>
+struct nvidia_banks_t {
   constexpr operator bc::architecture() const noexcept {
     bc::architecture a = bc::arch::nvidia;
-    a.name = "banks_48";
-    a.banks = 48;
+    a.name = "nvidia_banks";
+    a.banks = Banks;
     return a;
   }
 };
-
-// NVIDIA's description with 34 banks: a bank row of 136 bytes, not a multiple of a 16-byte
-// access, so paddings of 16-byte items repeat only after 272 bytes. For 3 of them a thread, 32
-// threads, the least that is conflict-free is 144 bytes after every 8 items, above a row.
-struct banks_34_t {
-  constexpr operator bc::architecture() const noexcept {
-    bc::architecture a = bc::arch::nvidia;
-    a.name = "banks_34";
-    a.banks = 34;
-    return a;
-  }
-};
+// A bank row of 192 bytes, not a power of two.
+using banks_48_t = nvidia_banks_t<48>;
+// A bank row of 136 bytes, not a multiple of a 16-byte access, so paddings of 16-byte items
+// repeat only after 272 bytes. For 3 of them a thread, 32 threads, the least that is
+// conflict-free is 144 bytes after every 8 items, above a row.
+using banks_34_t = nvidia_banks_t<34>;
 
 struct alignas(16) int4_like {
   int v[4];
