@@ -4084,10 +4084,14 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, c
 // cost repeating when the padding grows by a bank row and keeps items aligned (every address
 // moves by whole rows of banks x bank_bytes, 128 bytes on NVIDIA), paddings below the least
 // common multiple of a bank row and the access width: a bank row on the built-in architectures.
+// An architecture whose scalars break the rule fails here, naming it: with no bank row there is
+// no candidate to walk, and CUB's layout would stand without a word.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
-  static constexpr int bank_row = arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes;
+  static constexpr int bank_row = valid_scalars(arch_of_type<Arch>::value())
+                                      ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
+                                      : static_cast<int>(violated::architecture_is_invalid());
   static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;
   static constexpr int last =
       before.cost.conflict_free()

@@ -138,6 +138,21 @@ struct no_banks {
   }
 };
 constexpr int x = bc::swizzled_tile<float, 32, 32, bc::rows_and_columns, no_banks>::rows;
+#elif defined(FAIL_exchange_Arch_must_be_an_architecture)
+// exchange_padding_choice's Arch, as padded_tile's.
+#include <bankcheck/exchange.hpp>
+constexpr int x = bc::exchange_padding_choice<float, 8, 128, int>::group;
+#elif defined(FAIL_exchange_architecture_is_invalid)
+// The same architecture with no banks: the exchange's first instruction names the rule.
+#include <bankcheck/exchange.hpp>
+struct no_banks {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.banks = 0;
+    return a;
+  }
+};
+constexpr int x = bc::exchange_padding_choice<float, 8, 128, no_banks>::group;
 #elif defined(FAIL_needs_cxx17)
 // Compiled as C++14 (tests/CMakeLists.txt): the first header stops at config.hpp's #error.
 #else
