@@ -274,9 +274,10 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
 // instruction of both exchanges cost its ideal on Arch, over groups 32, 16, 8, 4, 2, 1 items and
 // paddings below a bank row (128 bytes on NVIDIA, 256 on gfx950; where a row is not a multiple
 // of access_bytes, below their least common multiple) in steps of access_bytes (larger groups
-// first on a tie; a bank row more moves every address by whole bank rows and costs the same). When none does, conflict_free is false and the layout is CUB's, with its
-// cost. Never fails to compile; exchange_padding does then. Arch, as padded_tile's: a built-in
-// architecture (NVIDIA by default) or a type whose value converts to `architecture`.
+// first on a tie; a bank row more moves every address by whole bank rows and costs the same).
+// When none does, conflict_free is false and the layout is CUB's, with its cost. Never fails to
+// compile; exchange_padding does then. Arch, as padded_tile's: a built-in architecture (NVIDIA
+// by default) or a type whose value converts to `architecture`.
 // Example: exchange_padding_choice<double, 8, 128> -> group 16, bytes 8 (CUB: 8 per 32 items, 2-way)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding_choice {
@@ -309,9 +310,9 @@ struct exchange_padding_choice {
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Arch> {
   static_assert(exchange_padding_choice<T, ItemsPerThread, Threads, Arch>::conflict_free,
-                "exchange_padding: no padding makes the exchange free of conflicts (none below a bank row after every "
-                "1, 2, 4, 8, 16 or 32 items); exchange_padding_choice<T, ItemsPerThread, Threads, Arch> keeps CUB's "
-                "layout then.");
+                "exchange_padding: no padding makes the exchange free of conflicts (none below a bank row, or below "
+                "the least common multiple of a row and the access width, after every 1, 2, 4, 8, 16 or 32 items); "
+                "exchange_padding_choice<T, ItemsPerThread, Threads, Arch> keeps CUB's layout then.");
 };
 
 }  // namespace bankcheck
