@@ -2,9 +2,9 @@
 // CUB's BlockExchange pads one item after every 32 items (when items per thread > 4 is a power
 // of two), whatever the item's size. exchange_padding chooses the padding in bytes, and the items
 // between paddings, for the item's size. Both exchanges (blocked -> striped, striped -> blocked)
-// of 128 threads, in the model's wavefronts summed over every warp instruction; then the choice
-// on AMD's wave64 CDNA3 (gfx942, 32 banks) and CDNA4 (gfx950, 64 banks), whose warps and banks
-// differ.
+// of 128 threads, in the model's wavefronts summed over every warp instruction: on NVIDIA against
+// CUB's layout; then on AMD's wave64 CDNA3 (gfx942, 32 banks) and CDNA4 (gfx950, 64 banks)
+// against rocPRIM's block_exchange layout, which assumes 32 banks everywhere.
 #include <bankcheck/bankcheck.hpp>
 #include <bankcheck/exchange.hpp>
 
@@ -38,12 +38,54 @@ void row(const char* type) {
   std::printf("%-7s %4d %4d | %3d B / %2d %6lld %6lld %2d | ", type, static_cast<int>(sizeof(T)), ItemsPerThread,
               cub.padding, cub.group, cub_cost.wavefronts(), cub_cost.ideal(), cub_cost.degree());
   if (ours::conflict_free)
-    std::printf("%3d B / %2d %6lld %2d", ours::bytes, ours::group, ours::wavefronts, ours::degree);
+    std::printf("%3d B / %2d %6lld %2d\n", ours::bytes, ours::group, ours::wavefronts, ours::degree);
   else
-    std::printf("%-9s %6lld %2d", "-", ours::wavefronts, ours::degree);
-  cell<bankcheck::exchange_padding_choice<T, ItemsPerThread, threads, bankcheck::arch::gfx942_t>>();
-  cell<bankcheck::exchange_padding_choice<T, ItemsPerThread, threads, bankcheck::arch::gfx950_t>>();
+    std::printf("%-9s %6lld %2d\n", "-", ours::wavefronts, ours::degree);
+}
+
+// rocPRIM's layout priced on Arch, and the choice there.
+template <class T, int ItemsPerThread, class Arch>
+void amd_cells(bankcheck::exchange_layout rocprim) {
+  constexpr bankcheck::architecture arch = Arch{};
+  const bankcheck::exchange_report cost = bankcheck::analyze_exchange<T, ItemsPerThread, threads>(rocprim, arch);
+  std::printf(" | %5lld %5lld %3d", cost.wavefronts(), cost.ideal(), cost.degree());
+  cell<bankcheck::exchange_padding_choice<T, ItemsPerThread, threads, Arch>>();
+}
+
+template <class T, int ItemsPerThread>
+void amd_row(const char* type) {
+  constexpr bankcheck::exchange_layout rocprim = bankcheck::rocprim_exchange_layout(ItemsPerThread, static_cast<int>(sizeof(T)));
+  std::printf("%-7s %4d %4d | %3d B / %3d", type, static_cast<int>(sizeof(T)), ItemsPerThread, rocprim.padding, rocprim.group);
+  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx942_t>(rocprim);
+  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx950_t>(rocprim);
   std::printf("\n");
+}
+
+template <class T, int ItemsPerThread>
+void line(const char* type, bool amd) {
+  if (amd)
+    amd_row<T, ItemsPerThread>(type);
+  else
+    row<T, ItemsPerThread>(type);
+}
+
+// The rows of both tables.
+void lines(bool amd) {
+  line<char, 8>("char", amd);
+  line<char, 5>("char", amd);
+  line<short, 8>("short", amd);
+  line<short, 3>("short", amd);
+  line<float, 4>("float", amd);
+  line<float, 8>("float", amd);
+  line<float, 16>("float", amd);
+  line<float, 6>("float", amd);
+  line<double, 2>("double", amd);
+  line<double, 8>("double", amd);
+  line<double, 32>("double", amd);
+  line<float3_like, 8>("float3", amd);
+  line<int4_like, 2>("int4", amd);
+  line<int4_like, 8>("int4", amd);
+  line<int4_like, 16>("int4", amd);
 }
 
 }  // namespace
@@ -51,23 +93,14 @@ void row(const char* type) {
 int main() {
   std::printf("Both exchanges of %d threads; padding: bytes after every G items; wavefronts summed over\n"
               "every warp instruction; degree: the worst instruction's wavefronts. Ours: exchange_padding's\n"
-              "choice (- where none is conflict-free: CUB's layout is kept); on NVIDIA, then gfx942 and gfx950.\n\n",
+              "choice (- where none is conflict-free: CUB's layout is kept).\n\n",
               threads);
-  std::printf("%-7s %4s %4s | %-9s %6s %6s %2s | %-9s %6s %2s | %-10s | %-10s\n", "item", "size", "IPT", "CUB pad",
-              "wavefr", "ideal", "dg", "ours pad", "wavefr", "dg", "gfx942 pad", "gfx950 pad");
-  row<char, 8>("char");
-  row<char, 5>("char");
-  row<short, 8>("short");
-  row<short, 3>("short");
-  row<float, 4>("float");
-  row<float, 8>("float");
-  row<float, 16>("float");
-  row<float, 6>("float");
-  row<double, 2>("double");
-  row<double, 8>("double");
-  row<double, 32>("double");
-  row<float3_like, 8>("float3");
-  row<int4_like, 2>("int4");
-  row<int4_like, 8>("int4");
-  row<int4_like, 16>("int4");
+  std::printf("NVIDIA, against CUB's layout:\n");
+  std::printf("%-7s %4s %4s | %-9s %6s %6s %2s | %-9s %6s %2s\n", "item", "size", "IPT", "CUB pad", "wavefr", "ideal", "dg",
+              "ours pad", "wavefr", "dg");
+  lines(false);
+  std::printf("\nAMD (64-lane warps), against rocPRIM's layout (32 banks assumed):\n");
+  std::printf("%-7s %4s %4s | %-11s | %-15s | %-10s | %-15s | %s\n", "item", "size", "IPT", "rocPRIM pad", "gfx942 wf/id dg",
+              "ours", "gfx950 wf/id dg", "ours");
+  lines(true);
 }

@@ -3894,10 +3894,10 @@ namespace bankcheck {
 // CUB: group = 32 and padding = sizeof(T) when IPT > 4 is a power of two (INSERT_PADDING:
 // item_offset += item_offset >> 5), else no padding. With WARP_TIME_SLICING each slice holds one
 // warp's 32 * IPT items laid out the same way: its instructions are those of Threads = 32.
-// On other architectures the exchange is the same; their warps and banks price it (rocPRIM's own
-// padding rule is not modelled: CUB's layout stands for a library's there too).
+// On other architectures the exchange is the same; their warps and banks price it. rocPRIM's
+// block_exchange moves items the same way through its own layout (rocprim_exchange_layout).
 struct exchange_layout {
-  int group = 32;    // items between two paddings: 1, 2, 4, 8, 16 or 32
+  int group = 32;    // items between two paddings (exchange_padding's: 1, 2, 4, 8, 16 or 32)
   int padding = 0;   // bytes inserted after every `group` items
   // Example: exchange_layout{32, 4}.offset(33, 4) -> 33 * 4 + 4 = 136
   BANKCHECK_HOST_DEVICE constexpr long long offset(long long item, int item_bytes) const noexcept {
@@ -3914,6 +3914,19 @@ struct exchange_layout {
 BANKCHECK_HOST_DEVICE constexpr exchange_layout cub_exchange_layout(int items_per_thread, int item_bytes) noexcept {
   const bool pad = items_per_thread > 4 && (items_per_thread & (items_per_thread - 1)) == 0;
   return exchange_layout{32, pad ? item_bytes : 0};
+}
+
+// rocPRIM's block_exchange layout (ROCm/rocm-libraries, projects/rocprim, block/block_exchange.hpp,
+// padded_config and index(), with the default block_padding_hint::avoid_conflicts): when IPT >= 2
+// is a power of two, item n at index n + n / (32 b) * b, b = max(1, 4 / item_bytes) items: a
+// 4-byte word after every 128 one-byte or 64 two-byte items, one item after every 32 larger ones
+// (32: get_lds_banks_no(), on every architecture). Else no padding. (Earlier rocPRIM, 2021,
+// padded one item after every 32 whatever the size: the same for items of 4 bytes or more.)
+// Example: rocprim_exchange_layout(2, 8) -> {32, 8}; rocprim_exchange_layout(8, 1) -> {128, 4}
+BANKCHECK_HOST_DEVICE constexpr exchange_layout rocprim_exchange_layout(int items_per_thread, int item_bytes) noexcept {
+  const bool pad = items_per_thread >= 2 && (items_per_thread & (items_per_thread - 1)) == 0;
+  const int per_word = item_bytes > 0 && item_bytes < 4 ? 4 / item_bytes : 1;
+  return pad ? exchange_layout{32 * per_word, per_word * item_bytes} : exchange_layout{32, 0};
 }
 
 // Both exchanges' totals over every warp instruction of every warp.

@@ -18,6 +18,14 @@ namespace bc = bankcheck;
 static_assert(bc::cub_exchange_layout(8, 4).group == 32 && bc::cub_exchange_layout(8, 4).padding == 4);
 static_assert(bc::cub_exchange_layout(8, 8).padding == 8 && bc::cub_exchange_layout(32, 1).padding == 1);
 static_assert(bc::cub_exchange_layout(4, 4).padding == 0 && bc::cub_exchange_layout(6, 4).padding == 0);
+// rocPRIM's rule (block/block_exchange.hpp: IPT >= 2 a power of two; index n + n / (32 b) * b,
+// b = max(1, 4 / sizeof(T)) items).
+static_assert(bc::rocprim_exchange_layout(2, 8).group == 32 && bc::rocprim_exchange_layout(2, 8).padding == 8);
+static_assert(bc::rocprim_exchange_layout(8, 1).group == 128 && bc::rocprim_exchange_layout(8, 1).padding == 4);
+static_assert(bc::rocprim_exchange_layout(4, 2).group == 64 && bc::rocprim_exchange_layout(4, 2).padding == 4);
+static_assert(bc::rocprim_exchange_layout(16, 3).group == 32 && bc::rocprim_exchange_layout(16, 3).padding == 3);
+static_assert(bc::rocprim_exchange_layout(1, 4).padding == 0 && bc::rocprim_exchange_layout(6, 4).padding == 0);
+static_assert(bc::rocprim_exchange_layout(8, 1).offset(129, 1) == 129 + 4, "rocPRIM: index 129 + 129 / 128 * 4");
 static_assert(bc::exchange_layout{32, 4}.offset(33, 4) == 136 && bc::exchange_layout{16, 8}.required_bytes(32, 8) == 264, "no padding after the last group");
 
 // float: CUB's padding is right for 8 items per thread; with 4 (no padding) blocked stores are 4-way.
@@ -91,7 +99,8 @@ TEST_CASE("analyze_exchange against the brute force for any layout (groups 1..32
 TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 threads, brute force checked by the engine") {
   // For every combination: the brute force's choice (every candidate, every instruction, banks
   // counted in the test), and the engine's cost (detail::exchange_cost, what analyze_exchange
-  // runs) of that choice and of CUB's layout, which must agree with the brute force's counts.
+  // runs) of that choice, of CUB's layout and of rocPRIM's, which must agree with the brute
+  // force's counts.
   constexpr int threads = 128;
   std::string table = exchange_sweep::header("1..32");
   int found = 0, cub_free = 0, ours_better = 0;
@@ -114,6 +123,14 @@ TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 thread
       CHECK(engine_ours.wavefronts() == brute_ours.wavefronts);
       CHECK(engine_ours.ideal() == brute_ours.ideal);
       CHECK(engine_cub.wavefronts() == brute_cub.wavefronts);
+      // rocPRIM's layout (groups of up to 128 items), priced here with NVIDIA's banks.
+      const bc::exchange_layout rocprim = bc::rocprim_exchange_layout(ipt, size);
+      const exchange_sweep::cost brute_rocprim =
+          exchange_sweep::exchange(size, width, ipt, threads, rocprim.group, rocprim.padding, false);
+      const bc::exchange_report engine_rocprim = bc::detail::exchange_cost(shape, rocprim, bc::arch::nvidia_t{});
+      CHECK(engine_rocprim.wavefronts() == brute_rocprim.wavefronts);
+      CHECK(engine_rocprim.ideal() == brute_rocprim.ideal);
+      CHECK(engine_rocprim.ok() == !brute_rocprim.misaligned);
       CHECK(engine_ours.conflict_free() == best.found);
       CHECK_FALSE(brute_ours.misaligned);
       found += best.found;

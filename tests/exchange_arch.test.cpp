@@ -51,6 +51,16 @@ static_assert(gfx950_floats.wavefronts() == 40 && gfx950_floats.ideal() == 16 &&
 // A blocked instruction costs 2 x 4, a striped one 2 x 1: 2 x (4 x 8 + 4 x 2) = 80.
 constexpr bc::exchange_report gfx942_floats = bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}, bc::arch::gfx942);
 static_assert(gfx942_floats.wavefronts() == 80 && gfx942_floats.ideal() == 32 && gfx942_floats.degree() == 4);
+// rocPRIM's layout for the same exchange, 4 bytes after every 32 floats: lane l's blocked item i
+// lies in word 4 l + i + l / 8. On gfx942 the 4 groups of 8 lanes of a phase take banks 4 k + i,
+// 4 k + i + 1, .. + 3: all 32, every instruction its ideal. On gfx950, with 64 banks, lane l + 32
+// of a blocked instruction lands in lane l + 1's bank (4 words further, l not 7 mod 8: 2-way), and
+// lane 63 of a striped one (word 66 i + 64) in lane 0's: 2 x (4 x 2 + 4 x 2) = 32.
+constexpr bc::exchange_layout rocprim_floats = bc::rocprim_exchange_layout(4, 4);
+static_assert(bc::analyze_exchange<float, 4, 64>(rocprim_floats, bc::arch::gfx942).wavefronts() == 32 &&
+              bc::analyze_exchange<float, 4, 64>(rocprim_floats, bc::arch::gfx942).conflict_free());
+static_assert(bc::analyze_exchange<float, 4, 64>(rocprim_floats, bc::arch::gfx950).wavefronts() == 32 &&
+              bc::analyze_exchange<float, 4, 64>(rocprim_floats, bc::arch::gfx950).ideal() == 16);
 // A wave64 block of 64 threads is one warp; on NVIDIA, two.
 static_assert(bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}).ideal() == 2 * 2 * 4 * 2);
 static_assert(gfx950_floats.blocked_to_striped.accesses == 4 + 4);
@@ -118,6 +128,23 @@ void check_layouts(const Arch& arch) {
     }
 }
 
+// analyze_exchange of rocPRIM's layout (a 4-byte word after 128 one-byte or 64 two-byte items)
+// on Arch against every instruction.
+template <class T, int Ipt, int Threads, class Arch>
+void check_rocprim(const Arch& arch) {
+  const int size = static_cast<int>(sizeof(T)), width = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  const bc::exchange_layout layout = bc::rocprim_exchange_layout(Ipt, size);
+  CAPTURE(size);
+  CAPTURE(Ipt);
+  CAPTURE(Threads);
+  const bc::exchange_report r = bc::analyze_exchange<T, Ipt, Threads>(layout, arch);
+  const counts c = every_instruction(arch, size, width, Ipt, Threads, layout);
+  CHECK(r.ok());
+  CHECK(c.error == bc::errc::none);
+  CHECK(r.wavefronts() == c.wavefronts);
+  CHECK(r.ideal() == c.ideal);
+}
+
 // exchange_padding_choice on Arch against a run-time search of every group (32 .. 1) and every
 // padding below the least common multiple of the bank row and the access width, in steps of the
 // access width, each priced by every_instruction: the fewest padding bytes per item, the larger
@@ -172,6 +199,24 @@ TEST_CASE("analyze_exchange on every built-in architecture and one of one's own,
   each(bc::arch::rdna4);
   each(banks_48_t{});
   each(banks_34_t{});
+}
+
+TEST_CASE("rocPRIM's layout on AMD's architectures, against every instruction") {
+  const auto each = [](const auto& arch) {
+    check_rocprim<char, 8, 128>(arch);
+    check_rocprim<char, 32, 64>(arch);
+    check_rocprim<short, 4, 256>(arch);
+    check_rocprim<short, 16, 128>(arch);
+    check_rocprim<float, 2, 128>(arch);
+    check_rocprim<float, 8, 256>(arch);
+    check_rocprim<float3_like, 4, 128>(arch);
+    check_rocprim<double, 8, 128>(arch);
+    check_rocprim<int4_like, 4, 192>(arch);
+  };
+  each(bc::arch::gfx942);
+  each(bc::arch::gfx950);
+  each(bc::arch::rdna3);
+  each(bc::arch::rdna4);
 }
 
 TEST_CASE("exchange_padding_choice on other architectures against a search of every candidate") {

@@ -18,6 +18,17 @@ static_assert(cub_exchange_layout(8, 8).group == 32 && cub_exchange_layout(8, 8)
 static_assert(cub_exchange_layout(6, 4).padding == 0 && cub_exchange_layout(4, 4).padding == 0);
 // [cub_exchange_layout]
 
+// [rocprim_exchange_layout]
+// A 4-byte word after every 128 chars or 64 shorts, one item after every 32 larger items, when
+// items per thread is a power of two from 2.
+static_assert(rocprim_exchange_layout(8, 1).group == 128 && rocprim_exchange_layout(8, 1).padding == 4);
+static_assert(rocprim_exchange_layout(2, 8).group == 32 && rocprim_exchange_layout(2, 8).padding == 8);
+static_assert(rocprim_exchange_layout(6, 4).padding == 0);
+// 32 banks assumed: on gfx950's 64, 4 floats a thread stay 2-way; on gfx942 they cost the ideal.
+static_assert(analyze_exchange<float, 4, 64>(rocprim_exchange_layout(4, 4), arch::gfx950).degree() == 2);
+static_assert(analyze_exchange<float, 4, 64>(rocprim_exchange_layout(4, 4), arch::gfx942).conflict_free());
+// [rocprim_exchange_layout]
+
 // [exchange_report]
 // CUB's layout for 8 doubles per thread, 128 threads: 2-way conflicts in half-warp phases.
 constexpr exchange_report cub_doubles = analyze_exchange<double, 8, 128>(cub_exchange_layout(8, 8));

@@ -13,6 +13,8 @@ __global__ void exchange_in_kernel(double* out) {
   static_assert(pad_gfx950::group == 32 && pad_gfx950::bytes == 8, "8 bytes after every 32 doubles on gfx950");
   constexpr bc::exchange_report floats = bc::analyze_exchange<float, 4, 64>(bc::exchange_layout{32, 0}, bc::arch::gfx950);
   static_assert(floats.wavefronts() == 40 && floats.degree() == 4, "4 floats a thread, unpadded: 4-way on gfx950");
+  constexpr bc::exchange_report rocprim = bc::analyze_exchange<float, 4, 64>(bc::rocprim_exchange_layout(4, 4), bc::arch::gfx950);
+  static_assert(rocprim.wavefronts() == 32 && rocprim.degree() == 2, "rocPRIM's 32-bank padding: 2-way on gfx950");
   __shared__ alignas(16) unsigned char buffer[pad::storage_bytes];
   double* item = reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x * 8));
   *item = threadIdx.x;
