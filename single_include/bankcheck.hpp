@@ -3959,13 +3959,18 @@ struct exchange_shape {
 // blocked (or striped) items. Instructions that are others moved by a multiple of the bank width
 // (bank_bytes) and of the access width cost the same (the banks are rotated alike; aligned
 // addresses stay aligned, equal ones equal), so only one of each such set is analyzed: pieces j
-// and j + bank_bytes / access_bytes, and warps whose addresses are warp 0's moved so. (A move by
-// the bank width alone may misalign a warp whose first warp is aligned: 4 bytes after 32 doubles
-// put warp 1's at 8 x + 4.) The warp-access index k is (i * pieces + j) * warps + w.
-// With stop_at_conflict, it stops after the first instruction that costs more than its ideal.
+// and j + bank_bytes / access_bytes; a warp that is warp 0 moved so; and warp 0 of item i that
+// is warp 0 of item i - 1 moved so. The layout says when every lane moves alike: always without
+// padding; a warp w, when the items between its threads and warp 0's fill whole groups; item i,
+// striped when the threads fill whole groups, blocked when a thread's items and a group are one
+// a multiple of the other. (A move by the bank width alone may misalign a warp whose first warp
+// is aligned: 4 bytes after 32 doubles put warp 1's at 8 x + 4.) The warp-access index k is
+// (i * pieces + j) * warps + w; the worst is the one of least k among those with the most
+// conflicts. With stop_above >= 0, it stops after the instruction that takes its conflicts
+// (wavefronts over the ideal) above stop_above: 0 stops at the first conflict.
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
-                                                          op_kind kind, const Arch& arch, bool stop_at_conflict = false) {
+                                                          op_kind kind, const Arch& arch, long long stop_above = -1) {
   // The scalars the warps and the classes divide by, before any instruction (analyze checks the
   // tables).
   if constexpr (!builtin_arch<Arch>)
@@ -3977,44 +3982,43 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
   const int classes = pieces < cycle ? pieces : cycle;
   const long long align = arch.bank_bytes / gcd(arch.bank_bytes, e.access_bytes) * e.access_bytes;
   const access op{kind, e.access_bytes, 0};
-  for (int i = 0; i < e.ipt; ++i)
-    for (int j = 0; j < classes; ++j) {
-      const int weight = (pieces - 1 - j) / classes + 1;  // pieces j, j + classes, ... below `pieces`
-      long long first[64] = {};
-      std::uint64_t warp0_lanes = 0;
-      report first_report{};
+  // Item x = thread * per_thread + i * per_item.
+  const long long per_thread = blocked ? e.ipt : 1, per_item = blocked ? 1 : e.threads;
+  const bool items_alike =
+      layout.padding == 0 || (blocked ? e.ipt % layout.group == 0 || layout.group % e.ipt == 0 : e.threads % layout.group == 0);
+  for (int j = 0; j < classes; ++j) {
+    const int weight = (pieces - 1 - j) / classes + 1;  // pieces j, j + classes, ... below `pieces`
+    long long warp0_address = 0;                         // lane 0's, of warp 0 of the last item
+    report warp0_report{};
+    for (int i = 0; i < e.ipt; ++i)
       for (int w = 0; w < warps; ++w) {
-        long long a[64] = {};
-        std::uint64_t lanes = 0;
-        for (int l = 0; l < lanes_per_warp; ++l) {
-          const long long thread = static_cast<long long>(lanes_per_warp) * w + l;
-          if (thread >= e.threads) continue;
-          lanes |= std::uint64_t{1} << l;
-          const long long x = blocked ? thread * e.ipt + i : static_cast<long long>(i) * e.threads + thread;
-          a[l] = layout.offset(x, e.item_bytes) + static_cast<long long>(j) * e.access_bytes;
-        }
-        bool moved = w > 0 && lanes == warp0_lanes;
-        const int lane0 = lowest_lane(lanes);
-        const long long delta = a[lane0] - first[lane0];
-        for (int l = 0; moved && l < lanes_per_warp; ++l)
-          moved = ((lanes >> l) & 1) == 0 || a[l] - first[l] == delta;
-        moved = moved && delta % align == 0;
-        report r = first_report;
-        if (!moved) {
+        const long long first_thread = static_cast<long long>(lanes_per_warp) * w;
+        const long long active = e.threads - first_thread < lanes_per_warp ? e.threads - first_thread : lanes_per_warp;
+        const std::uint64_t lanes = active >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << active) - 1;
+        const long long address =
+            layout.offset(first_thread * per_thread + i * per_item, e.item_bytes) + static_cast<long long>(j) * e.access_bytes;
+        const bool alike = w > 0 ? active == lanes_per_warp &&
+                                       (layout.padding == 0 || first_thread * per_thread % layout.group == 0)
+                                 : i > 0 && items_alike;
+        report r = warp0_report;
+        if (!alike || (address - warp0_address) % align != 0) {
+          long long a[64] = {};
+          for (int l = 0; l < active; ++l)
+            a[l] = layout.offset((first_thread + l) * per_thread + i * per_item, e.item_bytes) +
+                   static_cast<long long>(j) * e.access_bytes;
           r = bankcheck::analyze([&a](int lane) { return a[lane]; }, op, lanes, arch);
           if (!r.ok()) return tile_report{r.error};
         }
-        if (w == 0) {
-          for (int l = 0; l < lanes_per_warp; ++l) first[l] = a[l];
-          warp0_lanes = lanes, first_report = r;
-        }
+        if (w == 0) warp0_address = address, warp0_report = r;
+        const int k = (i * pieces + j) * warps + w;
         t.accesses += weight;
         t.wavefronts += static_cast<long long>(weight) * r.wavefronts;
         t.ideal += static_cast<long long>(weight) * r.ideal;
-        if (t.worst_access < 0 || r.conflicts() > t.worst.conflicts()) t.worst_access = (i * pieces + j) * warps + w, t.worst = r;
-        if (stop_at_conflict && !r.conflict_free()) return t;
+        if (t.worst_access < 0 || r.conflicts() > t.worst.conflicts() || (r.conflicts() == t.worst.conflicts() && k < t.worst_access))
+          t.worst_access = k, t.worst = r;
+        if (stop_above >= 0 && t.conflicts() > stop_above) return t;
       }
-    }
+  }
   return t;
 }
 
@@ -4046,7 +4050,7 @@ template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int P
           class Arch>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
-                  arch_of_type<Arch>::value(), true);
+                  arch_of_type<Arch>::value(), 0);
 
 // A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
 // only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
