@@ -21,13 +21,15 @@ struct alignas(16) int4_like {
 
 constexpr int threads = 128;
 
-// A choice in a cell: its padding and group, or "-" where none is conflict-free.
+// A choice in a cell: its padding and group, and where none is conflict-free its wavefronts
+// after a "*" (the last cell of a row without trailing blanks).
 template <class Choice>
-void cell() {
-  if (Choice::conflict_free)
-    std::printf(" | %3d B / %2d", Choice::bytes, Choice::group);
-  else
-    std::printf(" | %10s", "-");
+void cell(bool last) {
+  std::printf(" | %3d B / %2d", Choice::bytes, Choice::group);
+  if (!Choice::conflict_free)
+    std::printf(" * %4lld", Choice::wavefronts);
+  else if (!last)
+    std::printf("%7s", "");
 }
 
 template <class T, int ItemsPerThread>
@@ -37,27 +39,25 @@ void row(const char* type) {
   constexpr bankcheck::exchange_report cub_cost = bankcheck::analyze_exchange<T, ItemsPerThread, threads>(cub);
   std::printf("%-7s %4d %4d | %3d B / %2d %6lld %6lld %2d | ", type, static_cast<int>(sizeof(T)), ItemsPerThread,
               cub.padding, cub.group, cub_cost.wavefronts(), cub_cost.ideal(), cub_cost.degree());
-  if (ours::conflict_free)
-    std::printf("%3d B / %2d %6lld %2d\n", ours::bytes, ours::group, ours::wavefronts, ours::degree);
-  else
-    std::printf("%-9s %6lld %2d\n", "-", ours::wavefronts, ours::degree);
+  std::printf("%3d B / %2d %6lld %2d%s\n", ours::bytes, ours::group, ours::wavefronts, ours::degree,
+              ours::conflict_free ? "" : " *");
 }
 
 // rocPRIM's layout priced on Arch, and the choice there.
 template <class T, int ItemsPerThread, class Arch>
-void amd_cells(bankcheck::exchange_layout rocprim) {
+void amd_cells(bankcheck::exchange_layout rocprim, bool last) {
   constexpr bankcheck::architecture arch = Arch{};
   const bankcheck::exchange_report cost = bankcheck::analyze_exchange<T, ItemsPerThread, threads>(rocprim, arch);
   std::printf(" | %5lld %5lld %3d", cost.wavefronts(), cost.ideal(), cost.degree());
-  cell<bankcheck::exchange_padding_choice<T, ItemsPerThread, threads, Arch>>();
+  cell<bankcheck::exchange_padding_choice<T, ItemsPerThread, threads, Arch>>(last);
 }
 
 template <class T, int ItemsPerThread>
 void amd_row(const char* type) {
   constexpr bankcheck::exchange_layout rocprim = bankcheck::rocprim_exchange_layout(ItemsPerThread, static_cast<int>(sizeof(T)));
   std::printf("%-7s %4d %4d | %3d B / %3d", type, static_cast<int>(sizeof(T)), ItemsPerThread, rocprim.padding, rocprim.group);
-  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx942_t>(rocprim);
-  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx950_t>(rocprim);
+  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx942_t>(rocprim, false);
+  amd_cells<T, ItemsPerThread, bankcheck::arch::gfx950_t>(rocprim, true);
   std::printf("\n");
 }
 
@@ -93,14 +93,14 @@ void lines(bool amd) {
 int main() {
   std::printf("Both exchanges of %d threads; padding: bytes after every G items; wavefronts summed over\n"
               "every warp instruction; degree: the worst instruction's wavefronts. Ours: exchange_padding's\n"
-              "choice (- where none is conflict-free: CUB's layout is kept).\n\n",
+              "choice (* where none is conflict-free: the layout with the fewest wavefronts).\n\n",
               threads);
   std::printf("NVIDIA, against CUB's layout:\n");
   std::printf("%-7s %4s %4s | %-9s %6s %6s %2s | %-9s %6s %2s\n", "item", "size", "IPT", "CUB pad", "wavefr", "ideal", "dg",
               "ours pad", "wavefr", "dg");
   lines(false);
   std::printf("\nAMD (64-lane warps), against rocPRIM's layout (32 banks assumed):\n");
-  std::printf("%-7s %4s %4s | %-11s | %-15s | %-10s | %-15s | %s\n", "item", "size", "IPT", "rocPRIM pad", "gfx942 wf/id dg",
+  std::printf("%-7s %4s %4s | %-11s | %-15s | %-17s | %-15s | %s\n", "item", "size", "IPT", "rocPRIM pad", "gfx942 wf/id dg",
               "ours", "gfx950 wf/id dg", "ours");
   lines(true);
 }

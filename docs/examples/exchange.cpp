@@ -50,10 +50,18 @@ static_assert(gfx950_floats.wavefronts() == 40 && gfx950_floats.ideal() == 16 &&
 // [analyze_exchange]
 
 // [exchange_padding_choice]
-// 6 floats per thread: no padding makes both exchanges conflict-free; CUB's layout (none) is kept.
+// 6 floats per thread: no padding makes both exchanges conflict-free, and none costs fewer
+// wavefronts than no padding at all.
 using six = exchange_padding_choice<float, 6, 128>;
 static_assert(!six::conflict_free && six::group == 32 && six::bytes == 0);
 static_assert(six::wavefronts == 144 && six::ideal == 96 && six::degree == 2);
+// 4 floats per thread on gfx950: none is conflict-free either; 4 bytes after every 4 items costs
+// 48 wavefronts, CUB's layout (none) 80 and rocPRIM's 64.
+using floats_gfx950 = exchange_padding_choice<float, 4, 128, arch::gfx950_t>;
+static_assert(!floats_gfx950::conflict_free && floats_gfx950::group == 4 && floats_gfx950::bytes == 4);
+static_assert(floats_gfx950::wavefronts == 48 && floats_gfx950::ideal == 32);
+static_assert(analyze_exchange<float, 4, 128>(cub_exchange_layout(4, 4), arch::gfx950).wavefronts() == 80);
+static_assert(analyze_exchange<float, 4, 128>(rocprim_exchange_layout(4, 4), arch::gfx950).wavefronts() == 64);
 // 8 doubles per thread on gfx950: 8 bytes after every 32 items (NVIDIA: after every 16).
 using doubles_gfx950 = exchange_padding_choice<double, 8, 128, arch::gfx950_t>;
 static_assert(doubles_gfx950::conflict_free && doubles_gfx950::group == 32 && doubles_gfx950::bytes == 8);

@@ -178,16 +178,17 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 }
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
-// search only asks whether a candidate is conflict-free, so it stops at the first conflict.
-// Arch (the type of an architecture, as padded_tile's) is a parameter, so the call depends on
-// it: Clang instantiates a constexpr callee of a call that depends on nothing when it parses the
-// template, here the whole engine (18 M instructions in every unit that includes this header;
-// benchmarks/README.md).
+// first search only asks whether a candidate is conflict-free, so it stops at the first conflict
+// (Above = 0); the search for the fewest wavefronts, when none is, stops a half once the
+// candidate's conflicts pass the fewest yet (Above; -1: never). Arch (the type of an
+// architecture, as padded_tile's) is a parameter, so the call depends on it: Clang instantiates
+// a constexpr callee of a call that depends on nothing when it parses the template, here the
+// whole engine (18 M instructions in every unit that includes this header; benchmarks/README.md).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
-          class Arch>
+          class Arch, long long Above = 0>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
-                  arch_of_type<Arch>::value(), 0);
+                  arch_of_type<Arch>::value(), Above);
 
 // A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
 // only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
@@ -222,14 +223,76 @@ struct exchange_paddings {
   }
 };
 
+// A candidate's cost for the search for the fewest wavefronts: its totals, or, once its
+// conflicts pass Above (when Above >= 0), only "more than Above" (not usable), its halves not
+// evaluated further.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long Above>
+BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_least_probe() noexcept {
+  layout_cost c{};
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store, Arch, Above>;
+  constexpr long long left_a = Above < 0 ? -1 : Above - a.conflicts();
+  if constexpr (Above < 0 || left_a >= 0) {
+    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load, Arch, left_a>;
+    constexpr long long left_b = Above < 0 ? -1 : left_a - b.conflicts();
+    if constexpr (Above < 0 || left_b >= 0) {
+      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store, Arch, left_b>;
+      constexpr long long left_d = Above < 0 ? -1 : left_b - d.conflicts();
+      if constexpr (Above < 0 || left_d >= 0) {
+        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load, Arch, left_d>;
+        if constexpr (Above < 0 || left_d - f.conflicts() >= 0) {
+          c.usable = true;
+          c.add(a), c.add(b), c.add(d), c.add(f);
+        }
+      }
+    }
+  }
+  return c;
+}
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
+struct exchange_least_paddings {
+  template <int I, long long Above>
+  BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
+    return exchange_least_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, Above>();
+  }
+};
+
+// The fewest conflicts yet: Above, or the candidate's when it is usable and has fewer (-1: none yet).
+BANKCHECK_HOST_DEVICE constexpr long long fewest_conflicts(long long above, const layout_cost& c) noexcept {
+  return c.usable && (above < 0 || c.wavefronts - c.ideal < above) ? c.wavefronts - c.ideal : above;
+}
+// The candidate of I .. Last - 1 with the fewest wavefronts (the first on a tie), each walked with
+// the fewest conflicts before it as its bound, in blocks of choice_block as choose walks.
+template <class Candidates, int I, int Last, long long Above>
+BANKCHECK_HOST_DEVICE constexpr choice least_in_block() noexcept {
+  constexpr layout_cost here = Candidates::template cost<I, Above>();
+  if constexpr (I + 1 >= Last) {
+    return choice{I, here};
+  } else {
+    constexpr choice rest = least_in_block<Candidates, I + 1, Last, fewest_conflicts(Above, here)>();
+    return better(rest.cost, here) ? rest : choice{I, here};
+  }
+}
+template <class Candidates, int I, int Last, long long Above>
+BANKCHECK_HOST_DEVICE constexpr choice least() noexcept {
+  constexpr int end = Last - I > choice_block ? I + choice_block : Last;
+  constexpr choice here = least_in_block<Candidates, I, end, Above>();
+  if constexpr (end >= Last) {
+    return here;
+  } else {
+    constexpr choice rest = least<Candidates, end, Last, fewest_conflicts(Above, here.cost)>();
+    return better(rest.cost, here.cost) ? rest : here;
+  }
+}
+
 struct exchange_choice {
   int group = 0, padding = 0;
   layout_cost cost{};
 };
-// a beats b: a is conflict-free, and b is not or has more padding bytes per item (padding / group).
+// a beats b: in the choosers' order (conflict-free first, then fewer wavefronts), then with fewer
+// padding bytes per item (padding / group); on a tie b, the larger group, searched first, stays.
 BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, const exchange_choice& b) noexcept {
-  if (!a.cost.conflict_free()) return false;
-  if (!b.cost.conflict_free()) return true;
+  if (better(a.cost, b.cost)) return true;
+  if (better(b.cost, a.cost)) return false;
   return static_cast<long long>(a.padding) * b.group < static_cast<long long>(b.padding) * a.group;
 }
 
@@ -239,7 +302,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, c
 // moves by whole rows of banks x bank_bytes, 128 bytes on NVIDIA), paddings below the least
 // common multiple of a bank row and the access width: a bank row on the built-in architectures.
 // An architecture whose scalars break the rule fails here, naming it: with no bank row there is
-// no candidate to walk, and CUB's layout would stand without a word.
+// no candidate to walk, and an empty layout would stand without a word.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
@@ -268,6 +331,28 @@ struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
   static constexpr exchange_choice value{};
 };
 
+// When no layout is conflict-free: the one with the fewest wavefronts over the same groups and
+// paddings (below the least common multiple of a bank row and the access width: a larger padding
+// keeps every bank and may only split a word that lanes shared), then the fewest padding bytes
+// per item, then the larger group. Each candidate is walked with the fewest conflicts found
+// before it as its bound: a worse one stops early.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
+struct exchange_least_search {
+  static constexpr exchange_choice before = exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
+  static constexpr int last = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>::period / AccessBytes;
+  static constexpr long long above = fewest_conflicts(-1, before.cost);
+  BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
+    constexpr choice c = least<exchange_least_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, above>();
+    constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
+    return better_exchange(here, before) ? here : before;
+  }
+  static constexpr exchange_choice value = search();
+};
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, class Arch>
+struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
+  static constexpr exchange_choice value{};
+};
+
 }  // namespace detail
 
 // The cost, in the model's wavefronts, of both exchanges of T (ItemsPerThread items per thread,
@@ -292,9 +377,11 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
 // paddings below a bank row (128 bytes on NVIDIA, 256 on gfx950; where a row is not a multiple
 // of access_bytes, below their least common multiple) in steps of access_bytes (larger groups
 // first on a tie; a bank row more moves every address by whole bank rows and costs the same).
-// When none does, conflict_free is false and the layout is CUB's, with its cost. Never fails to
-// compile; exchange_padding does then. Arch, as padded_tile's: a built-in architecture (NVIDIA
-// by default) or a type whose value converts to `architecture`.
+// When none does, conflict_free is false and the layout is the one of those with the fewest
+// wavefronts (then the fewest padding bytes per item, then the larger group), as padded_tile's
+// choice is then: never more than CUB's. Never fails to compile; exchange_padding does then.
+// Arch, as padded_tile's: a built-in architecture (NVIDIA by default) or a type whose value
+// converts to `architecture`.
 // Example: exchange_padding_choice<double, 8, 128> -> group 16, bytes 8 (CUB: 8 per 32 items, 2-way)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding_choice {
@@ -302,12 +389,18 @@ struct exchange_padding_choice {
   using arch_type = Arch;
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
-  static constexpr detail::exchange_choice found =
-      detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
+  // The search for a conflict-free layout; when it finds none, the search for the fewest wavefronts.
+  BANKCHECK_HOST_DEVICE static constexpr detail::exchange_choice find() noexcept {
+    constexpr detail::exchange_choice first = detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
+    if constexpr (first.cost.conflict_free())
+      return first;
+    else
+      return detail::exchange_least_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
+  }
+  static constexpr detail::exchange_choice found = find();
   static constexpr bool conflict_free = found.cost.conflict_free();
 
-  static constexpr exchange_layout layout =
-      conflict_free ? exchange_layout{found.group, found.padding} : cub_exchange_layout(ItemsPerThread, item_bytes);
+  static constexpr exchange_layout layout{found.group, found.padding};
   static constexpr int group = layout.group;      // items between two paddings
   static constexpr int bytes = layout.padding;    // padding bytes after every `group` items
   // Both exchanges' cost with this layout, summed over every warp instruction.
@@ -329,7 +422,7 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Ar
   static_assert(exchange_padding_choice<T, ItemsPerThread, Threads, Arch>::conflict_free,
                 "exchange_padding: no padding makes the exchange free of conflicts (none below a bank row, or below "
                 "the least common multiple of a row and the access width, after every 1, 2, 4, 8, 16 or 32 items); "
-                "exchange_padding_choice<T, ItemsPerThread, Threads, Arch> keeps CUB's layout then.");
+                "exchange_padding_choice<T, ItemsPerThread, Threads, Arch> gives the layout with the fewest wavefronts then.");
 };
 
 }  // namespace bankcheck

@@ -15,6 +15,9 @@ __global__ void exchange_in_kernel(double* out) {
   static_assert(floats.wavefronts() == 40 && floats.degree() == 4, "4 floats a thread, unpadded: 4-way on gfx950");
   constexpr bc::exchange_report rocprim = bc::analyze_exchange<float, 4, 64>(bc::rocprim_exchange_layout(4, 4), bc::arch::gfx950);
   static_assert(rocprim.wavefronts() == 32 && rocprim.degree() == 2, "rocPRIM's 32-bank padding: 2-way on gfx950");
+  using least_gfx950 = bc::exchange_padding_choice<float, 4, 128, bc::arch::gfx950_t>;
+  static_assert(!least_gfx950::conflict_free && least_gfx950::group == 4 && least_gfx950::wavefronts == 48,
+                "none conflict-free on gfx950: 4 bytes after every 4 floats, the fewest wavefronts");
   __shared__ alignas(16) unsigned char buffer[pad::storage_bytes];
   double* item = reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x * 8));
   *item = threadIdx.x;
