@@ -4048,49 +4048,16 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 // a constexpr callee of a call that depends on nothing when it parses the template, here the
 // whole engine (18 M instructions in every unit that includes this header; benchmarks/README.md).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
-          class Arch, long long Above = 0>
+          class Arch, long long Above>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
                   arch_of_type<Arch>::value(), Above);
 
-// A candidate's cost: its totals when conflict-free (then no half stopped early); otherwise
-// only "not conflict-free" (wavefronts 1, ideal 0), its halves not evaluated past the conflict.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch>
-BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
-  layout_cost c{};
-  c.usable = true;
-  c.wavefronts = 1;
-  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store, Arch>;
-  if constexpr (a.conflict_free()) {
-    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load, Arch>;
-    if constexpr (b.conflict_free()) {
-      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store, Arch>;
-      if constexpr (d.conflict_free()) {
-        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load, Arch>;
-        if constexpr (f.conflict_free()) {
-          c.wavefronts = 0;
-          c.add(a), c.add(b), c.add(d), c.add(f);
-        }
-      }
-    }
-  }
-  return c;
-}
-
-// exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its alignment).
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
-struct exchange_paddings {
-  template <int I>
-  BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch>();
-  }
-};
-
-// A candidate's cost for the search for the fewest wavefronts: its totals, or, once its
-// conflicts pass Above (when Above >= 0), only "more than Above" (not usable), its halves not
-// evaluated further.
+// A candidate's cost: its totals, or, once its conflicts pass Above (when Above >= 0), only "more
+// than Above" (not usable), its halves not evaluated further. Above = 0 asks only whether it is
+// conflict-free.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long Above>
-BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_least_probe() noexcept {
+BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
   layout_cost c{};
   constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store, Arch, Above>;
   constexpr long long left_a = Above < 0 ? -1 : Above - a.conflicts();
@@ -4111,11 +4078,14 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_least_probe() noexcept {
   }
   return c;
 }
+
+// exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its
+// alignment), each probed with bound Above (by default whether it is conflict-free).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
-struct exchange_least_paddings {
-  template <int I, long long Above>
+struct exchange_paddings {
+  template <int I, long long Above = 0>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return exchange_least_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, Above>();
+    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, Above>();
   }
 };
 
@@ -4205,7 +4175,7 @@ struct exchange_least_search {
   static constexpr int last = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>::period / AccessBytes;
   static constexpr long long above = fewest_conflicts(-1, before.cost);
   BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
-    constexpr choice c = least<exchange_least_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, above>();
+    constexpr choice c = least<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, above>();
     constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
     return better_exchange(here, before) ? here : before;
   }
