@@ -4089,31 +4089,40 @@ struct exchange_paddings {
   }
 };
 
-// The fewest conflicts yet: Above, or the candidate's when it is usable and has fewer (-1: none yet).
-BANKCHECK_HOST_DEVICE constexpr long long fewest_conflicts(long long above, const layout_cost& c) noexcept {
-  return c.usable && (above < 0 || c.wavefronts - c.ideal < above) ? c.wavefronts - c.ideal : above;
-}
-// The candidate of I .. Last - 1 with the fewest wavefronts (the first on a tie), each walked with
-// the fewest conflicts before it as its bound, in blocks of choice_block as choose walks.
-template <class Candidates, int I, int Last, long long Above>
+// The search for the fewest wavefronts over candidates I .. Last - 1, walked in the order in which
+// they lose a tie: candidate I wins with fewer conflicts than the best before it (Best; -1: none
+// yet), or with as many where it wins the tie (I < TieBelow). It is walked with the most it may
+// have as its bound, and stops once past it (conflicts only grow along a walk); one that would need
+// fewer than none is not walked. Returns the last winner, which is the best, or an unusable cost
+// where none won. (Each loser of a tie walked to its end cost the search about 9% more:
+// benchmarks/README.md, thirty-second session.)
+template <long long Best, int TieBelow, int I>
+inline constexpr long long least_bound = Best < 0 ? -1 : I < TieBelow ? Best : Best - 1;
+template <class Candidates, int I, int Last, long long Best, int TieBelow>
 BANKCHECK_HOST_DEVICE constexpr choice least_in_block() noexcept {
-  constexpr layout_cost here = Candidates::template cost<I, Above>();
+  constexpr long long bound = least_bound<Best, TieBelow, I>;
+  constexpr choice here = Best >= 0 && bound < 0 ? choice{} : choice{I, Candidates::template cost<I, bound>()};
   if constexpr (I + 1 >= Last) {
-    return choice{I, here};
+    return here;
   } else {
-    constexpr choice rest = least_in_block<Candidates, I + 1, Last, fewest_conflicts(Above, here)>();
-    return better(rest.cost, here) ? rest : choice{I, here};
+    constexpr long long best = here.cost.usable ? here.cost.wavefronts - here.cost.ideal : Best;
+    constexpr int tie_below = here.cost.usable ? 0 : TieBelow;
+    constexpr choice rest = least_in_block<Candidates, I + 1, Last, best, tie_below>();
+    return rest.cost.usable ? rest : here;
   }
 }
-template <class Candidates, int I, int Last, long long Above>
+// least_in_block over I .. Last - 1, in blocks of choice_block as choose walks.
+template <class Candidates, int I, int Last, long long Best, int TieBelow>
 BANKCHECK_HOST_DEVICE constexpr choice least() noexcept {
   constexpr int end = Last - I > choice_block ? I + choice_block : Last;
-  constexpr choice here = least_in_block<Candidates, I, end, Above>();
+  constexpr choice here = least_in_block<Candidates, I, end, Best, TieBelow>();
   if constexpr (end >= Last) {
     return here;
   } else {
-    constexpr choice rest = least<Candidates, end, Last, fewest_conflicts(Above, here.cost)>();
-    return better(rest.cost, here.cost) ? rest : here;
+    constexpr long long best = here.cost.usable ? here.cost.wavefronts - here.cost.ideal : Best;
+    constexpr int tie_below = here.cost.usable ? 0 : TieBelow;
+    constexpr choice rest = least<Candidates, end, Last, best, tie_below>();
+    return rest.cost.usable ? rest : here;
   }
 }
 
@@ -4168,16 +4177,25 @@ struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 // paddings (below the least common multiple of a bank row and the access width: a larger padding
 // keeps every bank and may only split a word that lanes shared), then the fewest padding bytes
 // per item, then the larger group. Each candidate is walked with the fewest conflicts found
-// before it as its bound: a worse one stops early.
+// before it as its bound (one fewer where it would lose a tie): a worse one stops early.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_least_search {
   static constexpr exchange_choice before = exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
   static constexpr int last = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>::period / AccessBytes;
-  static constexpr long long above = fewest_conflicts(-1, before.cost);
+  // The best of the larger groups, which padding I beats on a tie when it pads fewer bytes per
+  // item: I * AccessBytes / Group < before.padding / before.group.
+  static constexpr long long best = before.cost.usable ? before.cost.wavefronts - before.cost.ideal : -1;
+  static constexpr int tie_below =
+      before.cost.usable
+          ? static_cast<int>((static_cast<long long>(before.padding) * Group + static_cast<long long>(before.group) * AccessBytes - 1) /
+                             (static_cast<long long>(before.group) * AccessBytes))
+          : 0;
   BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
-    constexpr choice c = least<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, above>();
-    constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
-    return better_exchange(here, before) ? here : before;
+    constexpr choice c = least<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, best, tie_below>();
+    if constexpr (c.cost.usable)
+      return exchange_choice{Group, c.index * AccessBytes, c.cost};
+    else
+      return before;
   }
   static constexpr exchange_choice value = search();
 };
