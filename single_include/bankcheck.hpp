@@ -121,6 +121,7 @@ enum class errc : unsigned char {
   tile_shape_is_invalid,
   vector_elements_must_be_contiguous,
   thread_block_is_invalid,
+  exchange_shape_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -151,6 +152,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::thread_block_is_invalid:
       return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
+    case errc::exchange_shape_is_invalid:
+      return "exchange shape is invalid (item bytes, items per thread and threads positive, the item's alignment a "
+             "power of two that divides its bytes)";
   }
   return "unknown error";
 }
@@ -177,6 +181,7 @@ BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
+BANKCHECK_RULE(exchange_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
@@ -4126,13 +4131,13 @@ BANKCHECK_HOST_DEVICE constexpr choice least() noexcept {
   }
 }
 
-struct exchange_choice {
+struct exchange_best {
   int group = 0, padding = 0;
   layout_cost cost{};
 };
 // a beats b: in the choosers' order (conflict-free first, then fewer wavefronts), then with fewer
 // padding bytes per item (padding / group); on a tie b, the larger group, searched first, stays.
-BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, const exchange_choice& b) noexcept {
+BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_best& a, const exchange_best& b) noexcept {
   if (better(a.cost, b.cost)) return true;
   if (better(b.cost, a.cost)) return false;
   return static_cast<long long>(a.padding) * b.group < static_cast<long long>(b.padding) * a.group;
@@ -4147,7 +4152,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_choice& a, c
 // no candidate to walk, and an empty layout would stand without a word.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
-  static constexpr exchange_choice before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
+  static constexpr exchange_best before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
   static constexpr int bank_row = valid_scalars(arch_of_type<Arch>::value())
                                       ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
                                       : static_cast<int>(violated::architecture_is_invalid());
@@ -4157,20 +4162,20 @@ struct exchange_search {
           ? static_cast<int>((static_cast<long long>(before.padding) * Group + static_cast<long long>(before.group) * AccessBytes - 1) /
                              (static_cast<long long>(before.group) * AccessBytes))
           : period / AccessBytes;
-  BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
+  BANKCHECK_HOST_DEVICE static constexpr exchange_best search() noexcept {
     if constexpr (last > 0) {
       constexpr choice c = choose<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last>();
-      constexpr exchange_choice here{Group, c.index * AccessBytes, c.cost};
+      constexpr exchange_best here{Group, c.index * AccessBytes, c.cost};
       return better_exchange(here, before) ? here : before;
     } else {
       return before;
     }
   }
-  static constexpr exchange_choice value = search();
+  static constexpr exchange_best value = search();
 };
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, class Arch>
 struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
-  static constexpr exchange_choice value{};
+  static constexpr exchange_best value{};
 };
 
 // When no layout is conflict-free: the one with the fewest wavefronts over the same groups and
@@ -4180,7 +4185,7 @@ struct exchange_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 // before it as its bound (one fewer where it would lose a tie): a worse one stops early.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_least_search {
-  static constexpr exchange_choice before = exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
+  static constexpr exchange_best before = exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
   static constexpr int last = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>::period / AccessBytes;
   // The best of the larger groups, which padding I beats on a tie when it pads fewer bytes per
   // item: I * AccessBytes / Group < before.padding / before.group.
@@ -4190,18 +4195,18 @@ struct exchange_least_search {
           ? static_cast<int>((static_cast<long long>(before.padding) * Group + static_cast<long long>(before.group) * AccessBytes - 1) /
                              (static_cast<long long>(before.group) * AccessBytes))
           : 0;
-  BANKCHECK_HOST_DEVICE static constexpr exchange_choice search() noexcept {
+  BANKCHECK_HOST_DEVICE static constexpr exchange_best search() noexcept {
     constexpr choice c = least<exchange_paddings<ItemBytes, AccessBytes, IPT, Threads, Group, Arch>, 0, last, best, tie_below>();
     if constexpr (c.cost.usable)
-      return exchange_choice{Group, c.index * AccessBytes, c.cost};
+      return exchange_best{Group, c.index * AccessBytes, c.cost};
     else
       return before;
   }
-  static constexpr exchange_choice value = search();
+  static constexpr exchange_best value = search();
 };
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, class Arch>
 struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
-  static constexpr exchange_choice value{};
+  static constexpr exchange_best value{};
 };
 
 }  // namespace detail
@@ -4241,14 +4246,14 @@ struct exchange_padding_choice {
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   // The search for a conflict-free layout; when it finds none, the search for the fewest wavefronts.
-  BANKCHECK_HOST_DEVICE static constexpr detail::exchange_choice find() noexcept {
-    constexpr detail::exchange_choice first = detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
+  BANKCHECK_HOST_DEVICE static constexpr detail::exchange_best find() noexcept {
+    constexpr detail::exchange_best first = detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
     if constexpr (first.cost.conflict_free())
       return first;
     else
       return detail::exchange_least_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
   }
-  static constexpr detail::exchange_choice found = find();
+  static constexpr detail::exchange_best found = find();
   static constexpr bool conflict_free = found.cost.conflict_free();
 
   static constexpr exchange_layout layout{found.group, found.padding};
@@ -4275,6 +4280,98 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Ar
                 "the least common multiple of a row and the access width, after every 1, 2, 4, 8, 16 or 32 items); "
                 "exchange_padding_choice<T, ItemsPerThread, Threads, Arch> gives the layout with the fewest wavefronts then.");
 };
+
+// choose_exchange_padding's answer: the layout, and both exchanges' cost through it.
+struct exchange_choice {
+  errc error = errc::none;  // a rule the shape or the architecture breaks; the rest is then 0
+  exchange_layout layout{32, 0};
+  long long wavefronts = 0;
+  long long ideal = 0;
+  int degree = 0;  // the worst warp instruction's wavefronts
+
+  BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
+  BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+};
+
+namespace detail {
+// A candidate's cost, walked with bound `above` as exchange_probe walks it (-1: no bound), in one
+// evaluation; unusable once its conflicts pass the bound, or with the error of a half that failed.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape& e, const exchange_layout& layout,
+                                                            const Arch& arch, long long above) {
+  layout_cost c{};
+  const bool blocked[4] = {true, false, false, true};
+  for (int h = 0; h < 4; ++h) {
+    const long long left = above < 0 ? -1 : above - (c.wavefronts - c.ideal);
+    const tile_report t = exchange_half(e, layout, blocked[h], h % 2 == 0 ? op_kind::store : op_kind::load, arch, left);
+    c.add(t);
+    if (!t.ok() || (above >= 0 && c.wavefronts - c.ideal > above)) return c;
+  }
+  c.usable = true;
+  return c;
+}
+}  // namespace detail
+
+// exchange_padding_choice's search at run time (or in one constant evaluation), for an item given
+// by its size and alignment, as a tool picking among item types or block sizes calls it: the same
+// candidates, order and costs, so the same layout. Items move in pieces of min(item_alignment, 16)
+// bytes, as alignof(T) gives exchange_padding_choice. On `arch` (first argument; NVIDIA without
+// it). A shape that breaks a rule (exchange_shape_is_invalid) or an architecture that does
+// (architecture_is_invalid) gives it in `error` (a compile error in a constant expression). The
+// cost grows with the instructions the exchange issues: items per thread x pieces x warps. In a
+// constant expression the whole search is one evaluation, under one step limit: clang's 1,048,576
+// holds 8 doubles or 6 floats a thread, 128 threads, on NVIDIA, but not 4 floats a thread, 64
+// threads, on gfx950, where none is conflict-free; exchange_padding_choice spreads its search over
+// many evaluations.
+// Example: choose_exchange_padding(8, 8, 8, 128).layout -> {16, 8} (exchange_padding<double, 8, 128>)
+//          choose_exchange_padding(arch::gfx950, 4, 4, 4, 64).wavefronts -> 24 (none is conflict-free)
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
+    const Arch& given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
+  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
+  if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || item_alignment < 1 ||
+      (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
+    return exchange_choice{violated::exchange_shape_is_invalid()};
+  const int access_bytes = item_alignment < 16 ? item_alignment : 16;
+  const detail::exchange_shape e{item_bytes, access_bytes, items_per_thread, threads};
+  const int row = arch.banks * arch.bank_bytes;
+  const int last = row / static_cast<int>(detail::gcd(row, access_bytes));  // paddings below lcm(row, access_bytes)
+  // As exchange_search: the conflict-free layout with the fewest padding bytes per item, each
+  // candidate walked to its first conflict; a group tries only paddings below the best's bytes
+  // per item. Then, where none is, exchange_least_search's: the fewest conflicts, a candidate
+  // walked while it may still win (as many as the best where it wins a tie on bytes per item).
+  detail::exchange_best best{};
+  for (int group = 32; group >= 1; group /= 2)
+    for (int i = 0; i < last && (!best.cost.usable || static_cast<long long>(i) * access_bytes * best.group <
+                                                           static_cast<long long>(best.padding) * group);
+         ++i) {
+      const detail::layout_cost c = detail::exchange_capped(e, exchange_layout{group, i * access_bytes}, arch, 0);
+      if (static_cast<bool>(c.error)) return exchange_choice{c.error};
+      if (c.usable) {
+        best = detail::exchange_best{group, i * access_bytes, c};
+        break;
+      }
+    }
+  const bool none_free = !best.cost.usable;
+  for (int group = 32; group >= 1 && none_free; group /= 2) {  // the second search, over every group
+    for (int i = 0; i < last; ++i) {
+      const long long fewest = best.cost.usable ? best.cost.wavefronts - best.cost.ideal : -1;
+      const bool wins_a_tie = static_cast<long long>(i) * access_bytes * best.group < static_cast<long long>(best.padding) * group;
+      const long long above = fewest < 0 ? -1 : wins_a_tie ? fewest : fewest - 1;
+      if (fewest >= 0 && above < 0) continue;
+      const detail::layout_cost c = detail::exchange_capped(e, exchange_layout{group, i * access_bytes}, arch, above);
+      if (static_cast<bool>(c.error)) return exchange_choice{c.error};
+      if (c.usable) best = detail::exchange_best{group, i * access_bytes, c};
+    }
+  }
+  return exchange_choice{errc::none, exchange_layout{best.group, best.padding}, best.cost.wavefronts, best.cost.ideal,
+                         best.cost.degree};
+}
+BANKCHECK_HOST_DEVICE constexpr exchange_choice choose_exchange_padding(int item_bytes, int item_alignment,
+                                                                        int items_per_thread, int threads) {
+  return choose_exchange_padding(arch::nvidia_t{}, item_bytes, item_alignment, items_per_thread, threads);
+}
 
 }  // namespace bankcheck
 

@@ -49,6 +49,14 @@ static_assert(!six_floats::conflict_free && six_floats::bytes == 0 && six_floats
 static_assert(bc::exchange_padding<float, 8, 32>::bytes == 4);
 static_assert(bc::exchange_padding_choice<float, 8, 48>::ideal == 2 * 2 * 8 * 2, "2 warps, 8 items, 2 exchanges, store + load");
 
+// choose_exchange_padding: exchange_padding_choice's search for an item given by its size and
+// alignment, in a constant expression too.
+constexpr bc::exchange_choice doubles = bc::choose_exchange_padding(8, 8, 8, 128);
+static_assert(doubles.layout.group == 16 && doubles.layout.padding == 8 && doubles.conflict_free());
+static_assert(doubles.wavefronts == bc::exchange_padding<double, 8, 128>::wavefronts);
+constexpr bc::exchange_choice six = bc::choose_exchange_padding(4, 4, 6, 128);
+static_assert(!six.conflict_free() && six.layout.padding == 0 && six.wavefronts == six_floats::wavefronts && six.degree == 2);
+
 namespace {
 // analyze_exchange (which analyzes one warp of each set that costs the same) against the brute
 // force (every instruction of every warp), for layouts of every group and every padding below 24
@@ -101,9 +109,10 @@ TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 thread
   // For every combination: the brute force's conflict-free choice (every candidate, every
   // instruction, banks counted in the test), or CUB's layout where none is conflict-free, and the
   // engine's cost (detail::exchange_cost, what analyze_exchange runs) of that layout, of CUB's and
-  // of rocPRIM's, which must agree with the brute force's counts. (Where none is conflict-free,
-  // the library's choice of the fewest wavefronts is checked against the brute force on fewer
-  // combinations, in tests/exhaustive/exchange.cpp: searching them all here takes 24 s.)
+  // of rocPRIM's, which must agree with the brute force's counts; and choose_exchange_padding's
+  // answer (2.4 s of the test at -O2). (Where none is conflict-free, the choice of the fewest
+  // wavefronts is checked against the brute force on fewer combinations, in
+  // tests/exhaustive/exchange.cpp: the brute force's search of them all here takes 24 s.)
   constexpr int threads = 128;
   std::string table = exchange_sweep::header("1..32");
   int found = 0, cub_free = 0, ours_better = 0;
@@ -136,6 +145,21 @@ TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 thread
       CHECK(engine_rocprim.ok() == !brute_rocprim.misaligned);
       CHECK(engine_ours.conflict_free() == best.found);
       CHECK_FALSE(brute_ours.misaligned);
+      // The run-time chooser: the brute force's conflict-free layout; where there is none, one
+      // that costs no more than CUB's, as the brute force counts it.
+      const bc::exchange_choice chosen = bc::choose_exchange_padding(size, width, ipt, threads);
+      REQUIRE(chosen.ok());
+      CHECK(chosen.conflict_free() == best.found);
+      const exchange_sweep::cost brute_chosen =
+          exchange_sweep::exchange(size, width, ipt, threads, chosen.layout.group, chosen.layout.padding);
+      CHECK(chosen.wavefronts == brute_chosen.wavefronts);
+      CHECK(chosen.ideal == brute_chosen.ideal);
+      if (best.found) {
+        CHECK(chosen.layout.group == best.group);
+        CHECK(chosen.layout.padding == best.padding);
+      } else {
+        CHECK(chosen.wavefronts <= brute_cub.wavefronts);
+      }
       found += best.found;
       cub_free += engine_cub.conflict_free();
       ours_better += engine_ours.wavefronts() < engine_cub.wavefronts();
@@ -156,4 +180,54 @@ TEST_CASE("exchange table: item sizes 1..16 x items per thread 1..32, 128 thread
   table += summary;
   MESSAGE(table);
   CHECK(found >= cub_free);
+}
+
+TEST_CASE("choose_exchange_padding: every item alignment, and shapes and architectures that break a rule") {
+  struct alignas(32) wide {
+    unsigned char b[64];
+  };
+  // Pieces of min(alignment, 16) bytes, as alignof(T) gives exchange_padding_choice.
+  using wide_choice = bc::exchange_padding_choice<wide, 4, 64>;
+  const bc::exchange_choice w = bc::choose_exchange_padding(64, 32, 4, 64);
+  CHECK(w.layout.group == wide_choice::group);
+  CHECK(w.layout.padding == wide_choice::bytes);
+  CHECK(w.wavefronts == wide_choice::wavefronts);
+  using triple = bc::exchange_padding_choice<exchange_sweep::item<12>, 5, 96>;  // alignment 4
+  const bc::exchange_choice t = bc::choose_exchange_padding(12, 4, 5, 96);
+  CHECK(t.layout.group == triple::group);
+  CHECK(t.layout.padding == triple::bytes);
+  CHECK(t.wavefronts == triple::wavefronts);
+  CHECK(t.ideal == triple::ideal);
+
+  // 4 floats a thread on gfx950, where none is conflict-free (exchange_arch.test.cpp): in one
+  // constant evaluation this search passes clang's step limit, so it is checked here.
+  const bc::exchange_choice gfx950 = bc::choose_exchange_padding(bc::arch::gfx950, 4, 4, 4, 64);
+  CHECK(gfx950.layout.group == 4);
+  CHECK(gfx950.layout.padding == 4);
+  CHECK(gfx950.wavefronts == 24);
+  CHECK(gfx950.ideal == 16);
+
+  const struct {
+    int bytes, alignment, ipt, threads;
+  } bad[] = {{0, 1, 8, 128}, {4, 4, 0, 128}, {4, 4, 8, 0}, {4, 0, 8, 128}, {4, -4, 8, 128},
+             {6, 3, 8, 128}, {12, 8, 8, 128}, {-4, 4, 8, 128}, {4, 4, -1, 128}, {4, 4, 8, -32}};
+  for (const auto& b : bad) {
+    CAPTURE(b.bytes);
+    CAPTURE(b.alignment);
+    CAPTURE(b.ipt);
+    CAPTURE(b.threads);
+    const bc::exchange_choice c = bc::choose_exchange_padding(b.bytes, b.alignment, b.ipt, b.threads);
+    CHECK(c.error == bc::errc::exchange_shape_is_invalid);
+    CHECK_FALSE(c.ok());
+    CHECK_FALSE(c.conflict_free());
+    CHECK(c.wavefronts == 0);
+  }
+  bc::architecture no_banks = bc::arch::nvidia;
+  no_banks.banks = 0;
+  CHECK(bc::choose_exchange_padding(no_banks, 4, 4, 8, 128).error == bc::errc::architecture_is_invalid);
+  // Scalars that hold, but a phase table that leaves lanes out: the engine's error, from the first
+  // instruction.
+  bc::architecture holes = bc::arch::nvidia;
+  holes.store[2].lanes[0] = 0xffff;
+  CHECK(bc::choose_exchange_padding(holes, 4, 4, 8, 128).error == bc::errc::architecture_is_invalid);
 }

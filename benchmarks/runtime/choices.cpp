@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // The run-time cost of choose_padding and choose_swizzle, padded_tile's and swizzled_tile's
-// choices made at run time, as a tool picking among thread blocks calls them: markdown tables,
-// microseconds a choice. Usage: bankcheck_choice_benchmark [REPEAT]
+// choices made at run time, as a tool picking among thread blocks calls them, and of
+// choose_exchange_padding, exchange_padding_choice's: markdown tables, microseconds a choice.
+// Usage: bankcheck_choice_benchmark [REPEAT]
 // A program of its own, apart from runtime/analyze.cpp: the choosers call the engine too, and in
 // one program with analyze's timed loops g++ then kept the engine's `run` out of those loops
 // (benchmarks/README.md, twenty-seventh session).
+#include <bankcheck/exchange.hpp>
 #include <bankcheck/padded_tile.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/swizzled_tile.hpp>
@@ -43,9 +45,10 @@ double microseconds(const scenario<Choice>& c, int repeat, int one, Choice& chos
 
 }  // namespace
 
-// choose_padding and choose_swizzle on four tiles and thread blocks, each the fastest of REPEAT
-// rounds of calls (default 5) whose thread block comes from the command line's argument count, so
-// the compiler cannot fold them.
+// choose_padding and choose_swizzle on four tiles and thread blocks, and choose_exchange_padding
+// on five exchanges, each the fastest of REPEAT rounds of calls (default 5) whose thread block
+// (or items per thread) comes from the command line's argument count, so the compiler cannot fold
+// them.
 int main(int argc, char** argv) {
   const int repeat = argc > 1 ? std::atoi(argv[1]) : 5;
   if (repeat < 1 || argc > 2) {
@@ -87,6 +90,16 @@ int main(int argc, char** argv) {
        [](int k) { return choose_swizzle(4, 256, 256, dynamic_thread_block{32 * k, 8, op_kind::store}, column_segments<>{}); },
        200},
   };
+  using bankcheck::choose_exchange_padding;
+  namespace arch = bankcheck::arch;
+  const scenario<bankcheck::exchange_choice> exchanges[] = {
+      {"double x 8, NVIDIA (conflict-free)", [](int k) { return choose_exchange_padding(8, 8, 8 * k, 128); }, 200},
+      {"char x 8, NVIDIA (conflict-free)", [](int k) { return choose_exchange_padding(1, 1, 8 * k, 128); }, 200},
+      {"float x 6, NVIDIA (none conflict-free)", [](int k) { return choose_exchange_padding(4, 4, 6 * k, 128); }, 20},
+      {"float x 8, gfx950 (none conflict-free)", [](int k) { return choose_exchange_padding(arch::gfx950, 4, 4, 8 * k, 128); }, 20},
+      {"16-byte x 8, gfx942 (none conflict-free)", [](int k) { return choose_exchange_padding(arch::gfx942, 16, 16, 8 * k, 128); },
+       20},
+  };
   std::printf("| tile and accesses | padding | wavefronts / ideal | microseconds a choice |\n|---|---:|---:|---:|\n");
   for (const auto& c : paddings) {
     bankcheck::padding_choice chosen{};
@@ -98,6 +111,14 @@ int main(int argc, char** argv) {
     bankcheck::swizzle_choice chosen{};
     const double us = microseconds(c, repeat, one, chosen);
     std::printf("| %s | %d, %d, %d | %lld / %lld | %.1f |\n", c.what, chosen.b, chosen.m, chosen.s, chosen.wavefronts,
+                chosen.ideal, us);
+  }
+  std::printf("\n| exchange (items a thread, 128 threads) | padding bytes / group | wavefronts / ideal | microseconds a choice |\n"
+              "|---|---:|---:|---:|\n");
+  for (const auto& c : exchanges) {
+    bankcheck::exchange_choice chosen{};
+    const double us = microseconds(c, repeat, one, chosen);
+    std::printf("| %s | %d / %d | %lld / %lld | %.1f |\n", c.what, chosen.layout.padding, chosen.layout.group, chosen.wavefronts,
                 chosen.ideal, us);
   }
   return 0;

@@ -80,4 +80,28 @@ static_assert(pad::offset(3 * 128 + 5) == 389 * 8 + 24 * 8);
 static_assert(exchange_padding<float, 4, 128>::group == 32 && exchange_padding<float, 4, 128>::bytes == 4);
 // [exchange_padding]
 
-int main() {}
+// [choose_exchange_padding]
+// The same searches for an item given by its size and alignment: 8-byte items, 8 a thread.
+constexpr exchange_choice doubles = choose_exchange_padding(8, 8, 8, 128);
+static_assert(doubles.layout.group == 16 && doubles.layout.padding == 8 && doubles.conflict_free());
+static_assert(doubles.wavefronts == exchange_padding<double, 8, 128>::wavefronts && doubles.degree == 1);
+// 6 floats a thread: none is conflict-free, and no padding is the fewest wavefronts.
+static_assert(choose_exchange_padding(4, 4, 6, 128).wavefronts == exchange_padding_choice<float, 6, 128>::wavefronts);
+// At run time: the layout for 12-byte items on gfx942 (pieces of 4 bytes), as for a type of them.
+struct float3_like {
+  float x, y, z;
+};
+bool twelve_bytes_on_gfx942() {
+  const exchange_choice c = choose_exchange_padding(arch::gfx942, 12, 4, 8, 256);
+  return c.ok() && c.layout.group == exchange_padding_choice<float3_like, 8, 256, arch::gfx942_t>::group &&
+         c.wavefronts == exchange_padding_choice<float3_like, 8, 256, arch::gfx942_t>::wavefronts;
+}
+// A 6-byte item cannot be aligned to 3 bytes: the rule, and no layout (in a constant expression,
+// a compile error naming exchange_shape_is_invalid).
+bool misaligned_item_is_an_error() {
+  const exchange_choice c = choose_exchange_padding(6, 3, 8, 128);
+  return c.error == errc::exchange_shape_is_invalid && !c.conflict_free() && c.wavefronts == 0;
+}
+// [choose_exchange_padding]
+
+int main() { return twelve_bytes_on_gfx942() && misaligned_item_is_an_error() ? 0 : 1; }

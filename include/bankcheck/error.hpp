@@ -31,6 +31,7 @@ enum class errc : unsigned char {
   tile_shape_is_invalid,
   vector_elements_must_be_contiguous,
   thread_block_is_invalid,
+  exchange_shape_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -61,6 +62,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::thread_block_is_invalid:
       return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
+    case errc::exchange_shape_is_invalid:
+      return "exchange shape is invalid (item bytes, items per thread and threads positive, the item's alignment a "
+             "power of two that divides its bytes)";
   }
   return "unknown error";
 }
@@ -87,6 +91,7 @@ BANKCHECK_RULE(matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles)
 BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
+BANKCHECK_RULE(exchange_shape_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -100,6 +100,10 @@ struct dynamic_extents {
   constexpr index_type extent(rank_type) const noexcept { return 32; }
 };
 constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents>{}(1, 1);
+#elif defined(FAIL_exchange_shape_is_invalid)
+// A 6-byte item aligned to 3 bytes: no type is.
+#include <bankcheck/exchange.hpp>
+constexpr bc::exchange_choice c = bc::choose_exchange_padding(6, 3, 8, 128);
 #elif defined(FAIL_no_padding_makes_the_exchange_free_of_conflicts)
 #include <bankcheck/exchange.hpp>
 // 6 floats per thread: blocked stores at stride 6 words; no padding after whole groups helps.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // exchange_padding in device code under nvcc, without --expt-relaxed-constexpr: the padding and
-// CUB's cost as compile-time facts inside a kernel, and the layout's offsets at run time.
+// CUB's cost as compile-time facts inside a kernel (choose_exchange_padding's too), and the
+// layout's offsets at run time.
 #include <bankcheck/exchange.hpp>
 namespace bc = bankcheck;
 __global__ void exchange_in_kernel(double* out) {
@@ -18,6 +19,11 @@ __global__ void exchange_in_kernel(double* out) {
   using least_gfx950 = bc::exchange_padding_choice<float, 4, 128, bc::arch::gfx950_t>;
   static_assert(!least_gfx950::conflict_free && least_gfx950::group == 4 && least_gfx950::wavefronts == 48,
                 "none conflict-free on gfx950: 4 bytes after every 4 floats, the fewest wavefronts");
+  // The same searches as values, in a constant expression.
+  constexpr bc::exchange_choice chosen = bc::choose_exchange_padding(8, 8, 8, 128);
+  static_assert(chosen.layout.group == 16 && chosen.layout.padding == 8 && chosen.conflict_free(), "as exchange_padding");
+  constexpr bc::exchange_choice least = bc::choose_exchange_padding(4, 4, 6, 128);
+  static_assert(!least.conflict_free() && least.layout.padding == 0 && least.wavefronts == 144, "as exchange_padding_choice");
   __shared__ alignas(16) unsigned char buffer[pad::storage_bytes];
   double* item = reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x * 8));
   *item = threadIdx.x;

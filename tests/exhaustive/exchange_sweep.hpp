@@ -160,6 +160,14 @@ void check_row(std::integer_sequence<int, Ipt...>, std::string& table) {
     CHECK_FALSE(mine.misaligned);
     CHECK(mine.wavefronts == choice::wavefronts);
     CHECK(mine.ideal == choice::ideal);
+    // The run-time chooser walks the same candidates in the same order: the same layout.
+    const bankcheck::exchange_choice at_run_time = bankcheck::choose_exchange_padding(Size, alignof(T), ipt, Threads);
+    CHECK(at_run_time.ok());
+    CHECK(at_run_time.layout.group == choice::group);
+    CHECK(at_run_time.layout.padding == choice::bytes);
+    CHECK(at_run_time.wavefronts == choice::wavefronts);
+    CHECK(at_run_time.ideal == choice::ideal);
+    CHECK(at_run_time.degree == choice::degree);
     const cost theirs = exchange(Size, width, ipt, Threads, cub.group, cub.padding);
     CHECK(theirs.wavefronts == cub_cost.wavefronts());
     char cell[32];
