@@ -3,6 +3,7 @@
 // SVG, and sweeps paddings. Run it with --help for every option.
 #include <bankcheck/analyze.hpp>
 #include <bankcheck/arch.hpp>
+#include <bankcheck/exchange.hpp>
 #include <bankcheck/padded_tile.hpp>
 #include <bankcheck/pattern.hpp>
 #include <bankcheck/print.hpp>
@@ -105,6 +106,8 @@ struct options {
   std::string svg;
   bool sweep_pad = false;
   bool no_color = false;
+  int threads = 128, group = 32;  // --pattern exchange:IPT
+  std::vector<std::string> given;  // the options on the command line, by name ("--rows")
 };
 
 // What one run draws: the lanes' byte addresses for one instruction.
@@ -118,8 +121,8 @@ struct scenario {
 };
 
 struct parsed {
-  std::string kind;  // row, column, stride, broadcast, tile, block
-  int amount = 0;    // D or K
+  std::string kind;  // row, column, stride, broadcast, tile, block, exchange
+  int amount = 0;    // D, K or exchange:IPT
   int block_x = 0, block_y = 0;  // block:XxY
   int bytes = 4;
   bc::access op{};
@@ -127,6 +130,7 @@ struct parsed {
   std::optional<std::uint64_t> mask;
   int swizzle_b = 0, swizzle_m = 0, swizzle_s = 0;  // --swizzle B,M,S (B = 0: none)
   int pad = 0;
+  int group = 32;  // --pattern exchange: items between two paddings
   bool auto_pad = false, auto_swizzle = false;  // --pad auto, --swizzle auto: chosen (choose)
 };
 
@@ -171,7 +175,7 @@ parsed check(const options& o) {
   p.kind = o.pattern.substr(0, colon);
   if (p.kind == "stride" && colon != std::string::npos) {
     p.amount = parse_suffix(o.pattern, "--pattern", colon, 0, 1 << 20);
-  } else if (p.kind == "broadcast" && colon != std::string::npos) {
+  } else if ((p.kind == "broadcast" || p.kind == "exchange") && colon != std::string::npos) {  // K lanes, IPT items
     p.amount = parse_suffix(o.pattern, "--pattern", colon, 1, 64);
   } else if (p.kind == "block" && colon != std::string::npos) {
     const std::string extents = o.pattern.substr(colon + 1);
@@ -184,7 +188,25 @@ parsed check(const options& o) {
     p.block_x = *bx;
     p.block_y = *by;
   } else if (!((p.kind == "row" || p.kind == "column" || p.kind == "tile") && colon == std::string::npos)) {
-    throw usage_error("--pattern " + o.pattern + ": not a pattern (row, column, stride:D, broadcast:K, tile or block:XxY)");
+    throw usage_error("--pattern " + o.pattern +
+                      ": not a pattern (row, column, stride:D, broadcast:K, tile, block:XxY or exchange:IPT)");
+  }
+  const auto given = [&o](const char* name) {
+    for (const std::string& g : o.given)
+      if (g == name) return true;
+    return false;
+  };
+  if (p.kind == "exchange") {
+    for (const char* name : {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle", "--sweep-pad"})
+      if (given(name))
+        throw usage_error(std::string(name) + " is not for --pattern exchange:IPT, which moves every item both ways (its " +
+                          "options: --type, --threads, --pad, --group, --arch)");
+    if (o.threads < 1 || o.threads > 1024) throw usage_error("--threads must be from 1 to 1024");
+    if (o.group < 1 || o.group > 1024) throw usage_error("--group must be from 1 to 1024");
+    if (o.pad == "auto" && given("--group"))
+      throw usage_error("--pad auto chooses the group too: leave out --group");
+  } else if (given("--threads") || given("--group")) {
+    throw usage_error("--threads and --group describe an exchange: use --pattern exchange:IPT");
   }
   if (o.transposed && p.kind != "block") throw usage_error("--transposed transposes a thread block: use --pattern block:XxY");
   p.bytes = type_bytes(o.type);
@@ -201,6 +223,7 @@ parsed check(const options& o) {
     p.auto_pad = true;
   } else if (const std::optional<int> pad = whole_number(o.pad, 0, 4096)) {
     p.pad = *pad;
+    p.group = o.group;
   } else {
     throw usage_error("--pad must be from 0 to 4096, or auto: " + o.pad);
   }
@@ -241,8 +264,9 @@ parsed check(const options& o) {
     else
       parse_swizzle(o.swizzle, p.bytes, p);
   }
-  if (p.auto_pad && p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block")
-    throw usage_error("--pad auto chooses for the pattern's accesses over a tile: use --pattern row, column, tile or block:XxY");
+  if (p.auto_pad && p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block" && p.kind != "exchange")
+    throw usage_error("--pad auto chooses for the pattern's accesses over a tile or an exchange: use --pattern row, column, "
+                      "tile, block:XxY or exchange:IPT");
   if (p.auto_pad && !o.swizzle.empty())
     throw usage_error("--pad auto chooses a padding for an unswizzled tile: leave out --swizzle (or use --swizzle auto alone)");
   if (p.auto_swizzle && (p.auto_pad || p.pad != 0))
@@ -397,7 +421,54 @@ scenario block(const options& o, const parsed& p, int pad) {
   return worst_of(b, o, p, pad, t, what);
 }
 
+// --pattern exchange:IPT: both exchanges of CUB's BlockExchange (blocked -> striped -> blocked)
+// through `layout`, their totals against CUB's layout, and the worst warp instruction drawn.
+std::string layout_text(const bc::exchange_layout& layout) {
+  return layout.padding == 0 ? std::string("unpadded")
+         : layout.group == 1 ? std::to_string(layout.padding) + " bytes after every item"
+                             : std::to_string(layout.padding) + " bytes after every " + std::to_string(layout.group) + " items";
+}
+scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& layout) {
+  const int ipt = p.amount, threads = o.threads, bytes = p.bytes;
+  const bc::detail::exchange_shape shape{bytes, bytes, ipt, threads};  // every --type is aligned to its size (at most 16)
+  const bc::exchange_report r = bc::detail::exchange_cost(shape, layout, p.arch);
+  if (!r.ok()) throw rule_error("the exchange breaks a rule of the model: ", r.blocked_to_striped.ok() ? r.striped_to_blocked.error : r.blocked_to_striped.error);
+  const bc::exchange_report cub = bc::detail::exchange_cost(shape, bc::cub_exchange_layout(ipt, bytes), p.arch);
+  // The worst instruction: each half's (exchange.hpp's order), the first of those with the most conflicts.
+  const char* const half_name[4] = {"store of blocked", "load of striped", "store of striped", "load of blocked"};
+  int worst_half = 0;
+  bc::tile_report worst{};
+  for (int h = 0; h < 4; ++h) {
+    const bc::tile_report t = bc::detail::exchange_half(shape, layout, h == 0 || h == 3,
+                                                         h % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, p.arch);
+    if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) worst = t, worst_half = h;
+  }
+  const int warp = p.arch.warp_size, warps = (threads + warp - 1) / warp;
+  const int item = worst.worst_access / warps, w = worst.worst_access % warps;  // one piece an item
+  const bool blocked = worst_half == 0 || worst_half == 3;
+  scenario s;
+  s.op = bc::access{worst_half % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, bytes, 0};
+  s.mask = 0;
+  for (int l = 0; l < warp && static_cast<long long>(warp) * w + l < threads; ++l) {
+    const long long t = static_cast<long long>(warp) * w + l;
+    s.address[static_cast<std::size_t>(l)] = layout.offset(blocked ? t * ipt + item : static_cast<long long>(item) * threads + t, bytes);
+    s.mask |= std::uint64_t{1} << l;
+  }
+  s.is_tile = true;
+  s.tile.wavefronts = r.wavefronts();
+  s.tile.ideal = r.ideal();
+  s.tile.accesses = r.blocked_to_striped.accesses + r.striped_to_blocked.accesses;
+  s.title = o.type + ", " + std::to_string(ipt) + " items a thread, " + std::to_string(threads) + " threads, " +
+            layout_text(layout) + ": blocked -> striped -> blocked on " + p.arch.name + ",\n" +
+            std::to_string(s.tile.accesses) + " warp instructions, " + std::to_string(r.wavefronts()) + " wavefronts (ideal " +
+            std::to_string(r.ideal()) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
+            std::to_string(cub.wavefronts()) + "); the worst, the " + half_name[worst_half] + " item " +
+            std::to_string(item) + " by warp " + std::to_string(w) + ", drawn below";
+  return s;
+}
+
 scenario make(const options& o, const parsed& p, int pad) {
+  if (p.kind == "exchange") return exchange(o, p, bc::exchange_layout{p.group, pad * p.bytes});
   return p.kind == "tile" ? tile(o, p, pad) : p.kind == "block" ? block(o, p, pad) : build(o, p, pad);
 }
 
@@ -456,6 +527,15 @@ std::string chosen_cost(bool conflict_free, long long wavefronts, long long idea
 // --pad auto and --swizzle auto: the library's choice (choose_padding, choose_swizzle) for the
 // pattern's accesses over the tile on the architecture, set in p; returns the line that says it.
 std::string choose(const options& o, parsed& p) {
+  if (p.auto_pad && p.kind == "exchange") {
+    const bc::exchange_choice c = bc::choose_exchange_padding(p.arch, p.bytes, p.bytes, p.amount, o.threads);
+    if (!c.ok()) throw rule_error("--pad auto: the exchange breaks a rule of the model: ", c.error);
+    p.pad = c.layout.padding / p.bytes;  // a whole number of items: every --type is aligned to its size
+    p.group = c.layout.group;
+    return "--pad auto: choose_exchange_padding picks " + layout_text(c.layout) + " for the exchange of " + o.type +
+           ", " + std::to_string(p.amount) + " items a thread, " + std::to_string(o.threads) + " threads, on " +
+           p.arch.name + ": " + chosen_cost(c.conflict_free(), c.wavefronts, c.ideal, c.degree, "padding") + "\n\n";
+  }
   if (p.auto_pad) {
     const bc::padding_choice c = with_tile_patterns(o, p, [&](const auto&... patterns) {
       return bc::choose_padding(p.arch, p.bytes, o.rows, o.cols, patterns...);
@@ -597,21 +677,28 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
              "  bankcheck-explore --pattern block:32x8 --transposed --rows 64 --cols 64 --arch gfx950 --pad auto\n"
              "                                                      the padding gfx950's 64-lane warps need: 2\n"
+             "  bankcheck-explore --pattern exchange:8 --type double --pad auto\n"
+             "                                                      8 bytes after every 16 doubles (CUB: 2-way)\n"
              "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
              "written.");
   options o;
   app.add_option("--pattern", o.pattern,
-                 "row | column | stride:D | broadcast:K | tile | block:XxY (default column).\n"
+                 "row | column | stride:D | broadcast:K | tile | block:XxY | exchange:IPT (default column).\n"
                  "row/column: one warp reads row/column --index of the tile; stride:D: lane l reads element l*D;\n"
                  "broadcast:K: K lanes share each element; tile: every row and column access of the tile\n"
                  "(or every ldmatrix), its totals, and its worst access drawn; block:XxY: an X x Y thread block\n"
-                 "(thread (x, y) at row y, column x) sweeping the tile, the same way. Example: --pattern block:16x16");
+                 "(thread (x, y) at row y, column x) sweeping the tile, the same way; exchange:IPT: CUB's\n"
+                 "BlockExchange of IPT (1..64) items a thread, blocked -> striped -> blocked, the same way.\n"
+                 "Example: --pattern block:16x16");
   app.add_option("--type", o.type, "element type (default float): " + type_names() + ". Example: --type float4");
   app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
   app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
   app.add_option("--pad", o.pad,
                  "padding: elements added to each row (default 0), or auto: the library's choice (choose_padding)\n"
-                 "for the pattern's accesses over the whole tile on --arch. Example: --pad 1");
+                 "for the pattern's accesses over the whole tile on --arch. Example: --pad 1. For exchange:IPT,\n"
+                 "items inserted after every --group items, or auto (choose_exchange_padding)");
+  app.add_option("--threads", o.threads, "exchange:IPT: the block's threads (1..1024, default 128). Example: --threads 256");
+  app.add_option("--group", o.group, "exchange:IPT: items between two paddings (1..1024, default 32). Example: --group 16");
   app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
   app.add_option("--vector", o.vector,
                  "elements a lane moves along its row with one access, for row and block:XxY (1, 2, 4, 8, 16;\n"
@@ -640,6 +727,8 @@ int run(int argc, char** argv) {
   }
   // The output is printed once everything has succeeded, the SVG file written included: an error
   // prints only the error (and, for a bad argument, the usage).
+  for (const CLI::Option* opt : app.get_options())
+    if (opt->count() > 0) o.given.push_back(opt->get_name());
   std::ostringstream out;
   try {
     parsed p = check(o);
