@@ -4237,7 +4237,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
 // wavefronts (then the fewest padding bytes per item, then the larger group), as padded_tile's
 // choice is then: never more than CUB's. Never fails to compile; exchange_padding does then.
 // Arch, as padded_tile's: a built-in architecture (NVIDIA by default) or a type whose value
-// converts to `architecture`.
+// converts to `architecture`. choose_exchange_padding (below) makes the same search at run time.
 // Example: exchange_padding_choice<double, 8, 128> -> group 16, bytes 8 (CUB: 8 per 32 items, 2-way)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding_choice {
