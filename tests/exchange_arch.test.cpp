@@ -175,10 +175,12 @@ void check_choice() {
   const counts cub = every_instruction(arch, size, width, Ipt, Threads, bc::cub_exchange_layout(Ipt, size));
   CHECK(choice::wavefronts <= cub.wavefronts);
   CHECK((std::is_same_v<typename choice::arch_type, Arch>));
-  // The run-time chooser, on the architecture as a value and as its type.
-  const bc::exchange_choice both[] = {bc::choose_exchange_padding(arch, size, static_cast<int>(alignof(T)), Ipt, Threads),
-                                      bc::choose_exchange_padding(Arch{}, size, static_cast<int>(alignof(T)), Ipt, Threads)};
-  for (const bc::exchange_choice& c : both) {
+  // The run-time chooser, on the architecture as a value, as a value of its type, and named as a type.
+  const int alignment = static_cast<int>(alignof(T));
+  const bc::exchange_choice each[] = {bc::choose_exchange_padding(arch, size, alignment, Ipt, Threads),
+                                      bc::choose_exchange_padding(Arch{}, size, alignment, Ipt, Threads),
+                                      bc::choose_exchange_padding<Arch>(size, alignment, Ipt, Threads)};
+  for (const bc::exchange_choice& c : each) {
     CHECK(c.ok());
     CHECK(c.layout.group == choice::group);
     CHECK(c.layout.padding == choice::bytes);

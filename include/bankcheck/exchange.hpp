@@ -500,9 +500,15 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> c
   return exchange_choice{errc::none, exchange_layout{best.group, best.padding}, best.cost.wavefronts, best.cost.ideal,
                          best.cost.degree};
 }
+// Without the architecture's value: NVIDIA, or the one that Arch names, as exchange_padding_choice's
+// Arch (choose_exchange_padding<arch::gfx950_t>(4, 4, 8, 128)). A template, so that the search is
+// compiled only where it is called: as a plain function this overload made every unit that
+// includes the header compile the search and the engine (include only, g++ / clang++: 167 / 176
+// -> 213 / 210 M instructions; benchmarks/README.md, thirty-second session).
+template <class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr exchange_choice choose_exchange_padding(int item_bytes, int item_alignment,
                                                                         int items_per_thread, int threads) {
-  return choose_exchange_padding(arch::nvidia_t{}, item_bytes, item_alignment, items_per_thread, threads);
+  return choose_exchange_padding(detail::arch_of_type<Arch>::value(), item_bytes, item_alignment, items_per_thread, threads);
 }
 
 }  // namespace bankcheck

@@ -136,6 +136,10 @@ constexpr int x = bc::padded_tile<float, 32, 32, bc::rows_and_columns, int>::pit
 // exchange_padding_choice's Arch, as padded_tile's.
 #include <bankcheck/exchange.hpp>
 constexpr int x = bc::exchange_padding_choice<float, 8, 128, int>::group;
+#elif defined(FAIL_choose_exchange_Arch_must_be_an_architecture)
+// choose_exchange_padding's Arch, named as a type, as exchange_padding_choice's.
+#include <bankcheck/exchange.hpp>
+constexpr bc::exchange_choice c = bc::choose_exchange_padding<int>(4, 4, 8, 128);
 #elif defined(FAIL_tile_architecture_is_invalid) || defined(FAIL_exchange_architecture_is_invalid)
 // An architecture of one's own, as a type, with no banks: the tile's first walk names the rule,
 // and the exchange's search, which finds no bank row to try paddings below.
