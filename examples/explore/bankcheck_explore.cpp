@@ -197,7 +197,8 @@ parsed check(const options& o) {
     return false;
   };
   if (p.kind == "exchange") {
-    for (const char* name : {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle", "--sweep-pad"})
+    for (const char* name :
+         {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle", "--sweep-pad"})
       if (given(name))
         throw usage_error(std::string(name) + " is not for --pattern exchange:IPT, which moves every item both ways (its " +
                           "options: --type, --threads, --pad, --group, --arch)");
@@ -432,7 +433,9 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   const int ipt = p.amount, threads = o.threads, bytes = p.bytes;
   const bc::detail::exchange_shape shape{bytes, bytes, ipt, threads};  // every --type is aligned to its size (at most 16)
   const bc::exchange_report r = bc::detail::exchange_cost(shape, layout, p.arch);
-  if (!r.ok()) throw rule_error("the exchange breaks a rule of the model: ", r.blocked_to_striped.ok() ? r.striped_to_blocked.error : r.blocked_to_striped.error);
+  if (!r.ok())
+    throw rule_error("the exchange breaks a rule of the model: ",
+                     r.blocked_to_striped.ok() ? r.striped_to_blocked.error : r.blocked_to_striped.error);
   const bc::exchange_report cub = bc::detail::exchange_cost(shape, bc::cub_exchange_layout(ipt, bytes), p.arch);
   // The worst instruction: each half's (exchange.hpp's order), the first of those with the most conflicts.
   const char* const half_name[4] = {"store of blocked", "load of striped", "store of striped", "load of blocked"};
@@ -451,7 +454,8 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   s.mask = 0;
   for (int l = 0; l < warp && static_cast<long long>(warp) * w + l < threads; ++l) {
     const long long t = static_cast<long long>(warp) * w + l;
-    s.address[static_cast<std::size_t>(l)] = layout.offset(blocked ? t * ipt + item : static_cast<long long>(item) * threads + t, bytes);
+    const long long x = blocked ? t * ipt + item : static_cast<long long>(item) * threads + t;
+    s.address[static_cast<std::size_t>(l)] = layout.offset(x, bytes);
     s.mask |= std::uint64_t{1} << l;
   }
   s.is_tile = true;
