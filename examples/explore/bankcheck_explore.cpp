@@ -444,7 +444,10 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   for (int h = 0; h < 4; ++h) {
     const bc::tile_report t = bc::detail::exchange_half(shape, layout, h == 0 || h == 3,
                                                          h % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, p.arch);
-    if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) worst = t, worst_half = h;
+    if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) {
+      worst = t;
+      worst_half = h;
+    }
   }
   const int warp = p.arch.warp_size, warps = (threads + warp - 1) / warp;
   const int item = worst.worst_access / warps, w = worst.worst_access % warps;  // one piece an item
