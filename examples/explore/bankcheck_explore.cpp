@@ -432,18 +432,17 @@ std::string layout_text(const bc::exchange_layout& layout) {
 scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& layout) {
   const int ipt = p.amount, threads = o.threads, bytes = p.bytes;
   const bc::detail::exchange_shape shape{bytes, bytes, ipt, threads};  // every --type is aligned to its size (at most 16)
-  const bc::exchange_report r = bc::detail::exchange_cost(shape, layout, p.arch);
-  if (!r.ok())
-    throw rule_error("the exchange breaks a rule of the model: ",
-                     r.blocked_to_striped.ok() ? r.striped_to_blocked.error : r.blocked_to_striped.error);
   const bc::exchange_report cub = bc::detail::exchange_cost(shape, bc::cub_exchange_layout(ipt, bytes), p.arch);
-  // The worst instruction: each half's (exchange.hpp's order), the first of those with the most conflicts.
+  // Each half (exchange.hpp's order), its totals summed, and the worst instruction: the first of
+  // those with the most conflicts.
   const char* const half_name[4] = {"store of blocked", "load of striped", "store of striped", "load of blocked"};
   int worst_half = 0;
-  bc::tile_report worst{};
+  bc::tile_report worst{}, total{};
   for (int h = 0; h < 4; ++h) {
-    const bc::tile_report t = bc::detail::exchange_half(shape, layout, h == 0 || h == 3,
-                                                         h % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, p.arch);
+    const bc::tile_report t =
+        bc::detail::exchange_half(shape, layout, bc::detail::half_is_blocked(h), bc::detail::half_kind(h), p.arch);
+    if (!t.ok()) throw rule_error("the exchange breaks a rule of the model: ", t.error);
+    total = h == 0 ? t : bc::detail::add_reports(total, t);
     if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) {
       worst = t;
       worst_half = h;
@@ -451,9 +450,9 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   }
   const int warp = p.arch.warp_size, warps = (threads + warp - 1) / warp;
   const int item = worst.worst_access / warps, w = worst.worst_access % warps;  // one piece an item
-  const bool blocked = worst_half == 0 || worst_half == 3;
+  const bool blocked = bc::detail::half_is_blocked(worst_half);
   scenario s;
-  s.op = bc::access{worst_half % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, bytes, 0};
+  s.op = bc::access{bc::detail::half_kind(worst_half), bytes, 0};
   s.mask = 0;
   for (int l = 0; l < warp && static_cast<long long>(warp) * w + l < threads; ++l) {
     const long long t = static_cast<long long>(warp) * w + l;
@@ -462,13 +461,11 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
     s.mask |= std::uint64_t{1} << l;
   }
   s.is_tile = true;
-  s.tile.wavefronts = r.wavefronts();
-  s.tile.ideal = r.ideal();
-  s.tile.accesses = r.blocked_to_striped.accesses + r.striped_to_blocked.accesses;
+  s.tile = total;
   s.title = o.type + ", " + std::to_string(ipt) + " items a thread, " + std::to_string(threads) + " threads, " +
             layout_text(layout) + ": blocked -> striped -> blocked on " + p.arch.name + ",\n" +
-            std::to_string(s.tile.accesses) + " warp instructions, " + std::to_string(r.wavefronts()) + " wavefronts (ideal " +
-            std::to_string(r.ideal()) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
+            std::to_string(total.accesses) + " warp instructions, " + std::to_string(total.wavefronts) + " wavefronts (ideal " +
+            std::to_string(total.ideal) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
             std::to_string(cub.wavefronts()) + "); the worst, the " + half_name[worst_half] + " item " +
             std::to_string(item) + " by warp " + std::to_string(w) + ", drawn below";
   return s;

@@ -168,13 +168,18 @@ BANKCHECK_HOST_DEVICE constexpr tile_report add_reports(const tile_report& a, co
   return t;
 }
 
+// The four halves in the order the exchanges run them: h = 0, 1 blocked -> striped (stores of
+// blocked items, loads of striped ones), h = 2, 3 striped -> blocked (stores of striped, loads of
+// blocked).
+BANKCHECK_HOST_DEVICE constexpr bool half_is_blocked(int h) noexcept { return h == 0 || h == 3; }
+BANKCHECK_HOST_DEVICE constexpr op_kind half_kind(int h) noexcept { return h % 2 == 0 ? op_kind::store : op_kind::load; }
+
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_shape& e, const exchange_layout& layout,
                                                               const Arch& arch) {
-  return exchange_report{add_reports(exchange_half(e, layout, true, op_kind::store, arch),
-                                     exchange_half(e, layout, false, op_kind::load, arch)),
-                         add_reports(exchange_half(e, layout, false, op_kind::store, arch),
-                                     exchange_half(e, layout, true, op_kind::load, arch))};
+  tile_report half[4] = {};
+  for (int h = 0; h < 4; ++h) half[h] = exchange_half(e, layout, half_is_blocked(h), half_kind(h), arch);
+  return exchange_report{add_reports(half[0], half[1]), add_reports(half[2], half[3])};
 }
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
@@ -432,10 +437,9 @@ template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape& e, const exchange_layout& layout,
                                                             const Arch& arch, long long above) {
   layout_cost c{};
-  const bool blocked[4] = {true, false, false, true};
   for (int h = 0; h < 4; ++h) {
     const long long left = above < 0 ? -1 : above - (c.wavefronts - c.ideal);
-    const tile_report t = exchange_half(e, layout, blocked[h], h % 2 == 0 ? op_kind::store : op_kind::load, arch, left);
+    const tile_report t = exchange_half(e, layout, half_is_blocked(h), half_kind(h), arch, left);
     c.add(t);
     if (!t.ok() || (above >= 0 && c.wavefronts - c.ideal > above)) return c;
   }
