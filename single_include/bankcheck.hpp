@@ -4057,11 +4057,10 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 // architecture, as padded_tile's) is a parameter, so the call depends on it: Clang instantiates
 // a constexpr callee of a call that depends on nothing when it parses the template, here the
 // whole engine (18 M instructions in every unit that includes this header; benchmarks/README.md).
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, bool Blocked, op_kind Kind,
-          class Arch, long long Above>
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, int Half, class Arch, long long Above>
 inline constexpr tile_report exchange_half_v =
-    exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, Blocked, Kind,
-                  arch_of_type<Arch>::value(), Above);
+    exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, half_is_blocked(Half),
+                  half_kind(Half), arch_of_type<Arch>::value(), Above);
 
 // A candidate's cost: its totals, or, once its conflicts pass Above (when Above >= 0), only "more
 // than Above" (not usable), its halves not evaluated further. Above = 0 asks only whether it is
@@ -4069,16 +4068,16 @@ inline constexpr tile_report exchange_half_v =
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long Above>
 BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
   layout_cost c{};
-  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::store, Arch, Above>;
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 0, Arch, Above>;
   constexpr long long left_a = Above < 0 ? -1 : Above - a.conflicts();
   if constexpr (Above < 0 || left_a >= 0) {
-    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::load, Arch, left_a>;
+    constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 1, Arch, left_a>;
     constexpr long long left_b = Above < 0 ? -1 : left_a - b.conflicts();
     if constexpr (Above < 0 || left_b >= 0) {
-      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, false, op_kind::store, Arch, left_b>;
+      constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 2, Arch, left_b>;
       constexpr long long left_d = Above < 0 ? -1 : left_b - d.conflicts();
       if constexpr (Above < 0 || left_d >= 0) {
-        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, true, op_kind::load, Arch, left_d>;
+        constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 3, Arch, left_d>;
         if constexpr (Above < 0 || left_d - f.conflicts() >= 0) {
           c.usable = true;
           c.add(a), c.add(b), c.add(d), c.add(f);
