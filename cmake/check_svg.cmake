@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs PROGRAM with ARGS plus "--svg SVG", then parses SVG with xmllint (libxml2) and checks that
-# it holds WORDS word cells: a well-formed document with the picture in it.
-# Usage: cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSVG=<file> -DWORDS=<n> -DXMLLINT=<xmllint> -P check_svg.cmake
-foreach(var IN ITEMS PROGRAM SVG WORDS XMLLINT)
+# it holds COUNT rectangles of class CLASS (a map's word cells, "word"; a sweep's bars, "bar"): a
+# well-formed document with the picture in it.
+# Usage: cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSVG=<file> -DCLASS=<class> -DCOUNT=<n> -DXMLLINT=<xmllint>
+#        -P check_svg.cmake
+foreach(var IN ITEMS PROGRAM SVG CLASS COUNT XMLLINT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_svg.cmake needs -D${var}=<value>")
   endif()
@@ -17,11 +19,11 @@ execute_process(COMMAND "${XMLLINT}" --noout "${SVG}" RESULT_VARIABLE status ERR
 if(NOT status STREQUAL "0")
   message(FATAL_ERROR "${SVG} is not well-formed XML:\n${errors}")
 endif()
-execute_process(COMMAND "${XMLLINT}" --xpath "count(//*[local-name()='rect'][@class='word'])" "${SVG}"
+execute_process(COMMAND "${XMLLINT}" --xpath "count(//*[local-name()='rect'][@class='${CLASS}'])" "${SVG}"
   OUTPUT_VARIABLE count RESULT_VARIABLE status)
 string(STRIP "${count}" count)
-if(NOT status STREQUAL "0" OR NOT count STREQUAL "${WORDS}")
-  message(FATAL_ERROR "${SVG}: ${count} word cells, expected ${WORDS}")
+if(NOT status STREQUAL "0" OR NOT count STREQUAL "${COUNT}")
+  message(FATAL_ERROR "${SVG}: ${count} rectangles of class ${CLASS}, expected ${COUNT}")
 endif()
 execute_process(COMMAND "${XMLLINT}" --xpath "string(/*[local-name()='svg']/*[local-name()='title'])" "${SVG}"
   OUTPUT_VARIABLE title)

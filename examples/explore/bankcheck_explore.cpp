@@ -198,7 +198,7 @@ parsed check(const options& o) {
   };
   if (p.kind == "exchange") {
     for (const char* name :
-         {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle", "--sweep-pad"})
+         {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle"})
       if (given(name))
         throw usage_error(std::string(name) + " is not for --pattern exchange:IPT, which moves every item both ways (its " +
                           "options: --type, --threads, --pad, --group, --arch)");
@@ -274,6 +274,7 @@ parsed check(const options& o) {
     throw usage_error("--swizzle auto chooses a swizzle for an unpadded tile: leave out --pad (or use --pad auto alone)");
   if ((p.auto_pad || p.auto_swizzle) && o.sweep_pad)
     throw usage_error("--sweep-pad shows every padding: leave out --pad auto and --swizzle auto");
+  if (given("--pad") && o.sweep_pad) throw usage_error("--sweep-pad shows every padding from 0 to 32: leave out --pad");
   return p;
 }
 
@@ -586,10 +587,25 @@ void write_file(const std::string& path, const std::string& text) {
                              (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
 }
 
-// --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg.
+// --sweep-pad: wavefronts for paddings 0..32, as a table, and as an SVG plot with --svg. A tile's
+// padding is elements added to each row; an exchange's, items inserted after every --group items.
 void sweep(std::ostream& out, const options& o, const parsed& p) {
-  out << "wavefronts by padding: " << o.pattern << " over " << o.type << "[" << o.rows << "][" << o.cols
-      << " + pad]" << swizzle_text(p) << ", " << bc::detail::op_name(p.op) << " on " << p.arch.name << "\n\n";
+  const bool is_exchange = p.kind == "exchange";
+  const std::string subject =
+      is_exchange ? o.pattern + " of " + o.type + ", " + std::to_string(o.threads) + " threads, pad items after every " +
+                     std::to_string(p.group) + (p.group == 1 ? " item" : " items")
+               : o.pattern + " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) + " + pad]" +
+                     swizzle_text(p);
+  out << "wavefronts by padding: " << subject << ", "
+      << (is_exchange ? std::string("blocked -> striped -> blocked") : bc::detail::op_name(p.op)) << " on "
+      << p.arch.name << "\n";
+  if (is_exchange) {
+    const bc::exchange_layout cub = bc::cub_exchange_layout(p.amount, p.bytes);
+    const bc::exchange_report r =
+        bc::detail::exchange_cost(bc::detail::exchange_shape{p.bytes, p.bytes, p.amount, o.threads}, cub, p.arch);
+    out << "(CUB's layout, " << layout_text(cub) << ": " << r.wavefronts() << " wavefronts, ideal " << r.ideal() << ")\n";
+  }
+  out << "\n";
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
   std::vector<long long> waves, ideals;
   for (int pad = 0; pad <= 32; ++pad) {
@@ -633,9 +649,8 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
         << left + 33 * bar + 30 << "\" height=\"" << base + 50 << "\" font-family=\"monospace\" font-size=\"11\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<title>wavefronts by padding</title>\n"
-        << "<text x=\"16\" y=\"22\" font-size=\"14\" font-weight=\"bold\">" << bc::detail::xml_escape(o.pattern)
-        << " over " << bc::detail::xml_escape(o.type) << "[" << o.rows << "][" << o.cols << " + pad]: wavefronts by padding"
-        << "</text>\n";
+        << "<text x=\"16\" y=\"22\" font-size=\"14\" font-weight=\"bold\">" << bc::detail::xml_escape(subject)
+        << ": wavefronts by padding</text>\n";
     for (int pad = 0; pad <= 32; ++pad) {
       const long long w = waves[static_cast<std::size_t>(pad)];
       const int h = static_cast<int>(w * height / top), x = left + pad * bar;
@@ -645,7 +660,9 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
           << " wavefronts</title></rect>\n"
           << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
     }
-    svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding (elements); green: conflict-free</text>\n"
+    svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding ("
+        << (is_exchange ? "items after every " + std::to_string(p.group) : std::string("elements"))
+        << "); green: conflict-free</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base - height + 4 << "\" text-anchor=\"end\">" << top << "</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n</svg>\n";
     write_file(o.svg, svg.str());
@@ -718,7 +735,8 @@ int run(int argc, char** argv) {
                  "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3), or auto: the library's choice\n"
                  "(choose_swizzle) for the pattern's accesses over the whole tile on --arch. Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
-  app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider)");
+  app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider): elements a row, or for\n"
+               "exchange:IPT items after every --group items");
   app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
   try {
     app.parse(argc, argv);
