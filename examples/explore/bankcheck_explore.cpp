@@ -41,14 +41,19 @@ struct rule_error : usage_error {
   rule_error(const std::string& context, bc::errc r) : usage_error(context + bc::to_string(r)), rule(r) {}
 };
 
+// Each type's size and alignment, as CUDA's. The three-element vectors are exchange items only: an
+// access moves 1, 2, 4, 8 or 16 bytes, and an exchange moves their items in pieces of their
+// alignment.
 struct element_type {
   const char* name;
   int bytes;
+  int align;
 };
 constexpr element_type element_types[] = {
-    {"char", 1},   {"int8", 1},   {"uint8", 1},   {"half", 2},    {"bf16", 2},   {"short", 2},
-    {"float", 4},  {"int", 4},    {"unsigned", 4}, {"half2", 4},  {"double", 8}, {"float2", 8},
-    {"int2", 8},   {"long", 8},   {"float4", 16}, {"int4", 16},   {"double2", 16}};
+    {"char", 1, 1},    {"int8", 1, 1},    {"uint8", 1, 1},    {"half", 2, 2},     {"bf16", 2, 2},
+    {"short", 2, 2},   {"float", 4, 4},   {"int", 4, 4},      {"unsigned", 4, 4}, {"half2", 4, 4},
+    {"double", 8, 8},  {"float2", 8, 8},  {"int2", 8, 8},     {"long", 8, 8},     {"float4", 16, 16},
+    {"int4", 16, 16},  {"double2", 16, 16}, {"float3", 12, 4}, {"int3", 12, 4},   {"double3", 24, 8}};
 
 std::string type_names() {
   std::string s;
@@ -56,9 +61,9 @@ std::string type_names() {
   return s;
 }
 
-int type_bytes(const std::string& name) {
+const element_type& type_named(const std::string& name) {
   for (const element_type& t : element_types)
-    if (name == t.name) return t.bytes;
+    if (name == t.name) return t;
   throw usage_error("--type " + name + ": not a known type (one of " + type_names() + ")");
 }
 
@@ -125,12 +130,14 @@ struct parsed {
   int amount = 0;    // D, K or exchange:IPT
   int block_x = 0, block_y = 0;  // block:XxY
   int bytes = 4;
+  int piece = 4;  // an exchange's access width: the type's alignment, at most 16
   bc::access op{};
   bc::architecture arch = bc::arch::nvidia;
   std::optional<std::uint64_t> mask;
   int swizzle_b = 0, swizzle_m = 0, swizzle_s = 0;  // --swizzle B,M,S (B = 0: none)
   int pad = 0;
   int group = 32;  // --pattern exchange: items between two paddings
+  int padding_bytes = 0;  // --pattern exchange with --pad auto: the chosen padding, not always whole items
   bool auto_pad = false, auto_swizzle = false;  // --pad auto, --swizzle auto: chosen (choose)
 };
 
@@ -210,12 +217,17 @@ parsed check(const options& o) {
     throw usage_error("--threads and --group describe an exchange: use --pattern exchange:IPT");
   }
   if (o.transposed && p.kind != "block") throw usage_error("--transposed transposes a thread block: use --pattern block:XxY");
-  p.bytes = type_bytes(o.type);
+  const element_type& type = type_named(o.type);
+  p.bytes = type.bytes;
+  p.piece = type.align < 16 ? type.align : 16;
+  if (p.kind != "exchange" && p.bytes != 1 && p.bytes != 2 && p.bytes != 4 && p.bytes != 8 && p.bytes != 16)
+    throw usage_error("--type " + o.type + ": " + std::to_string(p.bytes) +
+                      " bytes, which no access moves at once (1, 2, 4, 8 or 16): use it with --pattern exchange:IPT");
   if (o.vector != 1 && o.vector != 2 && o.vector != 4 && o.vector != 8 && o.vector != 16)
     throw usage_error("--vector " + std::to_string(o.vector) + ": the vector length must be 1, 2, 4, 8 or 16");
   if (o.vector > 1 && p.kind != "row" && p.kind != "block")
     throw usage_error("--vector moves several elements of a row a lane: use --pattern row or block:XxY");
-  if (o.vector * p.bytes > 16)
+  if (p.kind != "exchange" && o.vector * p.bytes > 16)  // an exchange's items move in pieces
     throw usage_error("--vector " + std::to_string(o.vector) + ": " + std::to_string(o.vector) + " elements of " + o.type +
                       " make " + std::to_string(o.vector * p.bytes) + " bytes, and an access moves at most 16");
   if (o.rows < 1 || o.cols < 1) throw usage_error("--rows and --cols must be at least 1");
@@ -431,8 +443,8 @@ std::string layout_text(const bc::exchange_layout& layout) {
                              : std::to_string(layout.padding) + " bytes after every " + std::to_string(layout.group) + " items";
 }
 scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& layout) {
-  const int ipt = p.amount, threads = o.threads, bytes = p.bytes;
-  const bc::detail::exchange_shape shape{bytes, bytes, ipt, threads};  // every --type is aligned to its size (at most 16)
+  const int ipt = p.amount, threads = o.threads, bytes = p.bytes, piece = p.piece, pieces = bytes / piece;
+  const bc::detail::exchange_shape shape{bytes, piece, ipt, threads};
   const bc::exchange_report cub = bc::detail::exchange_cost(shape, bc::cub_exchange_layout(ipt, bytes), p.arch);
   // Each half (exchange.hpp's order), its totals summed, and the worst instruction: the first of
   // those with the most conflicts.
@@ -450,15 +462,17 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
     }
   }
   const int warp = p.arch.warp_size, warps = (threads + warp - 1) / warp;
-  const int item = worst.worst_access / warps, w = worst.worst_access % warps;  // one piece an item
+  // exchange_half's order: access (item * pieces + piece) * warps + warp
+  const int w = worst.worst_access % warps, j = worst.worst_access / warps % pieces,
+            item = worst.worst_access / warps / pieces;
   const bool blocked = bc::detail::half_is_blocked(worst_half);
   scenario s;
-  s.op = bc::access{bc::detail::half_kind(worst_half), bytes, 0};
+  s.op = bc::access{bc::detail::half_kind(worst_half), piece, 0};
   s.mask = 0;
   for (int l = 0; l < warp && static_cast<long long>(warp) * w + l < threads; ++l) {
     const long long t = static_cast<long long>(warp) * w + l;
     const long long x = blocked ? t * ipt + item : static_cast<long long>(item) * threads + t;
-    s.address[static_cast<std::size_t>(l)] = layout.offset(x, bytes);
+    s.address[static_cast<std::size_t>(l)] = layout.offset(x, bytes) + static_cast<long long>(j) * piece;
     s.mask |= std::uint64_t{1} << l;
   }
   s.is_tile = true;
@@ -468,12 +482,15 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
             std::to_string(total.accesses) + " warp instructions, " + std::to_string(total.wavefronts) + " wavefronts (ideal " +
             std::to_string(total.ideal) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
             std::to_string(cub.wavefronts()) + "); the worst, the " + half_name[worst_half] + " item " +
-            std::to_string(item) + " by warp " + std::to_string(w) + ", drawn below";
+            std::to_string(item) + (pieces > 1 ? " (bytes " + std::to_string(j * piece) + ".." +
+                                                     std::to_string((j + 1) * piece - 1) + ")"
+                                               : std::string()) +
+            " by warp " + std::to_string(w) + ", drawn below";
   return s;
 }
 
 scenario make(const options& o, const parsed& p, int pad) {
-  if (p.kind == "exchange") return exchange(o, p, bc::exchange_layout{p.group, pad * p.bytes});
+  if (p.kind == "exchange") return exchange(o, p, bc::exchange_layout{p.group, p.auto_pad ? p.padding_bytes : pad * p.bytes});
   return p.kind == "tile" ? tile(o, p, pad) : p.kind == "block" ? block(o, p, pad) : build(o, p, pad);
 }
 
@@ -533,9 +550,9 @@ std::string chosen_cost(bool conflict_free, long long wavefronts, long long idea
 // pattern's accesses over the tile on the architecture, set in p; returns the line that says it.
 std::string choose(const options& o, parsed& p) {
   if (p.auto_pad && p.kind == "exchange") {
-    const bc::exchange_choice c = bc::choose_exchange_padding(p.arch, p.bytes, p.bytes, p.amount, o.threads);
+    const bc::exchange_choice c = bc::choose_exchange_padding(p.arch, p.bytes, p.piece, p.amount, o.threads);
     if (!c.ok()) throw rule_error("--pad auto: the exchange breaks a rule of the model: ", c.error);
-    p.pad = c.layout.padding / p.bytes;  // a whole number of items: every --type is aligned to its size
+    p.padding_bytes = c.layout.padding;
     p.group = c.layout.group;
     return "--pad auto: choose_exchange_padding picks " + layout_text(c.layout) + " for the exchange of " + o.type +
            ", " + std::to_string(p.amount) + " items a thread, " + std::to_string(o.threads) + " threads, on " +
@@ -602,7 +619,7 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
   if (is_exchange) {
     const bc::exchange_layout cub = bc::cub_exchange_layout(p.amount, p.bytes);
     const bc::exchange_report r =
-        bc::detail::exchange_cost(bc::detail::exchange_shape{p.bytes, p.bytes, p.amount, o.threads}, cub, p.arch);
+        bc::detail::exchange_cost(bc::detail::exchange_shape{p.bytes, p.piece, p.amount, o.threads}, cub, p.arch);
     out << "(CUB's layout, " << layout_text(cub) << ": " << r.wavefronts() << " wavefronts, ideal " << r.ideal() << ")\n";
   }
   out << "\n";
@@ -711,7 +728,9 @@ int run(int argc, char** argv) {
                  "(thread (x, y) at row y, column x) sweeping the tile, the same way; exchange:IPT: CUB's\n"
                  "BlockExchange of IPT (1..64) items a thread, blocked -> striped -> blocked, the same way.\n"
                  "Example: --pattern block:16x16");
-  app.add_option("--type", o.type, "element type (default float): " + type_names() + ". Example: --type float4");
+  app.add_option("--type", o.type,
+                 "element type (default float): " + type_names() +
+                     "\n(float3, int3 and double3 for exchange:IPT only). Example: --type float4");
   app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
   app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
   app.add_option("--pad", o.pad,
