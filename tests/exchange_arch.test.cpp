@@ -2,16 +2,21 @@
 // Tests for bankcheck/exchange.hpp on architectures other than NVIDIA's: analyze_exchange (which
 // analyzes one warp of each set that costs the same) against every instruction of every warp
 // analyzed on its own, and exchange_padding's compile-time choice against a run-time search over
-// every candidate. The NVIDIA tables, against a brute force that counts banks itself, are
+// every candidate, each priced by the reference model (tests/support/reference.hpp), not by the
+// engine. The NVIDIA tables, against a brute force that counts banks itself, are
 // tests/exchange.test.cpp's.
 #include <bankcheck/analyze.hpp>
 #include <bankcheck/arch.hpp>
 #include <bankcheck/exchange.hpp>
 #include <doctest/doctest.h>
 
+#include "support/reference.hpp"
+
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <type_traits>
+#include <vector>
 
 namespace bc = bankcheck;
 
@@ -82,50 +87,95 @@ struct counts {
   long long wavefronts = 0, ideal = 0;
   bc::errc error = bc::errc::none;
 };
-// Both exchanges through `layout`, every instruction of every warp analyzed on its own: items
-// and pieces as exchange.hpp's model has them, warps of the architecture's lanes.
-template <class Arch>
-counts every_instruction(const Arch& given, int item_bytes, int width, int ipt, int threads, bc::exchange_layout layout) {
-  const bc::architecture arch = given;
+// Both exchanges through `layout`, every instruction of every warp priced on its own by
+// price(op, lanes, addresses): items and pieces as exchange.hpp's model has them, warps of
+// `warp_size` lanes.
+template <class Price>
+counts every_instruction(int warp_size, int item_bytes, int width, int ipt, int threads, bc::exchange_layout layout,
+                         const Price& price) {
   counts c{};
   for (int half = 0; half < 4; ++half) {
     const bool blocked = half == 0 || half == 3;
     const bc::access op{half % 2 == 0 ? bc::op_kind::store : bc::op_kind::load, width, 0};
     for (int i = 0; i < ipt; ++i)
       for (int j = 0; j < item_bytes / width; ++j)
-        for (int w = 0; w * arch.warp_size < threads; ++w) {
-          long long a[64] = {};
+        for (int w = 0; w * warp_size < threads; ++w) {
+          std::vector<long long> a(64, 0);
           std::uint64_t lanes = 0;
-          for (int l = 0; l < arch.warp_size; ++l) {
-            const long long t = static_cast<long long>(arch.warp_size) * w + l;
+          for (int l = 0; l < warp_size; ++l) {
+            const long long t = static_cast<long long>(warp_size) * w + l;
             if (t >= threads) continue;
             lanes |= std::uint64_t{1} << l;
             const long long x = blocked ? t * ipt + i : static_cast<long long>(i) * threads + t;
-            a[l] = layout.offset(x, item_bytes) + static_cast<long long>(j) * width;
+            a[static_cast<std::size_t>(l)] = layout.offset(x, item_bytes) + static_cast<long long>(j) * width;
           }
-          const bc::report r = bc::analyze([&a](int lane) { return a[lane]; }, op, lanes, arch);
-          if (!r.ok()) return counts{0, 0, r.error};
-          c.wavefronts += r.wavefronts;
-          c.ideal += r.ideal;
+          const counts one = price(op, lanes, a);
+          if (one.error != bc::errc::none) return one;
+          c.wavefronts += one.wavefronts;
+          c.ideal += one.ideal;
         }
   }
   return c;
 }
 
-// analyze_exchange on Arch against every instruction, for every group and every padding below
-// 40 bytes (a misaligning one is an error in both), and for rocPRIM's layout (a 4-byte word after
-// 128 one-byte or 64 two-byte items).
+// Each instruction priced by the engine, analyze.
+template <class Arch>
+counts by_engine(const Arch& given, int item_bytes, int width, int ipt, int threads, bc::exchange_layout layout) {
+  const bc::architecture arch = given;
+  return every_instruction(arch.warp_size, item_bytes, width, ipt, threads, layout,
+                           [&arch](bc::access op, std::uint64_t lanes, const std::vector<long long>& a) {
+                             const bc::report r = bc::analyze([&a](int l) { return a[static_cast<std::size_t>(l)]; }, op,
+                                                              lanes, arch);
+                             return counts{r.wavefronts, r.ideal, r.error};
+                           });
+}
+
+// The reference's description of an architecture these tests use: MODEL.md's tables, transcribed
+// apart from the library's, or NVIDIA's with another number of banks (nvidia_banks_t).
+bankcheck_test::ref_arch reference_of(const bc::architecture& a) {
+  const char* const name = a.name;
+  bankcheck_test::ref_arch r = std::strcmp(name, "gfx942") == 0   ? bankcheck_test::ref_gfx942()
+                               : std::strcmp(name, "gfx950") == 0 ? bankcheck_test::ref_gfx950()
+                               : std::strcmp(name, "rdna3") == 0  ? bankcheck_test::ref_rdna3()
+                               : std::strcmp(name, "rdna4") == 0  ? bankcheck_test::ref_rdna4()
+                                                                  : bankcheck_test::ref_nvidia();
+  if (std::strcmp(name, "nvidia_banks") == 0) {
+    r.banks = a.banks;
+  } else {
+    CAPTURE(name);
+    REQUIRE(std::strcmp(r.name, name) == 0);  // one the reference describes
+    REQUIRE(r.banks == a.banks);
+  }
+  return r;
+}
+
+// Each instruction priced by the reference model, which shares no code with the engine.
+template <class Arch>
+counts by_reference(const Arch& given, int item_bytes, int width, int ipt, int threads, bc::exchange_layout layout) {
+  const bc::architecture arch = given;
+  const bankcheck_test::ref_arch ref = reference_of(arch);
+  return every_instruction(arch.warp_size, item_bytes, width, ipt, threads, layout,
+                           [&ref](bc::access op, std::uint64_t lanes, const std::vector<long long>& a) {
+                             const std::vector<std::uint64_t> addresses(a.begin(), a.end());
+                             const bankcheck_test::ref_result r = bankcheck_test::reference(ref, op, lanes, addresses);
+                             return counts{r.wavefronts, r.ideal, r.error};
+                           });
+}
+
+// analyze_exchange on Arch against every instruction analyzed by the engine, for every group and
+// every padding below 40 bytes (a misaligning one is an error in both), and against every
+// instruction priced by the reference for CUB's and rocPRIM's layouts (rocPRIM's: a 4-byte word
+// after 128 one-byte or 64 two-byte items).
 template <class T, int Ipt, int Threads, class Arch>
 void check_layouts(const Arch& arch) {
   const int size = static_cast<int>(sizeof(T)), width = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
-  const auto check = [&](const bc::exchange_layout& layout) {
+  const auto check = [&](const bc::exchange_layout& layout, const counts& c) {
     CAPTURE(size);
     CAPTURE(Ipt);
     CAPTURE(Threads);
     CAPTURE(layout.group);
     CAPTURE(layout.padding);
     const bc::exchange_report r = bc::analyze_exchange<T, Ipt, Threads>(layout, arch);
-    const counts c = every_instruction(arch, size, width, Ipt, Threads, layout);
     CHECK(r.blocked_to_striped.error == c.error);
     CHECK(r.striped_to_blocked.error == c.error);
     CHECK(r.wavefronts() == c.wavefronts);
@@ -133,14 +183,18 @@ void check_layouts(const Arch& arch) {
     return c.error == bc::errc::none;
   };
   for (int group = 32; group >= 1; group /= 2)
-    for (int padding = 0; padding < 40; ++padding) check(bc::exchange_layout{group, padding});
-  CHECK(check(bc::rocprim_exchange_layout(Ipt, size)));
+    for (int padding = 0; padding < 40; ++padding) {
+      const bc::exchange_layout layout{group, padding};
+      check(layout, by_engine(arch, size, width, Ipt, Threads, layout));
+    }
+  for (const bc::exchange_layout layout : {bc::cub_exchange_layout(Ipt, size), bc::rocprim_exchange_layout(Ipt, size)})
+    CHECK(check(layout, by_reference(arch, size, width, Ipt, Threads, layout)));
 }
 
 // exchange_padding_choice on Arch against a run-time search of every group (32 .. 1) and every
 // padding below the least common multiple of the bank row and the access width, in steps of the
-// access width, each priced by every_instruction: the fewest wavefronts (conflict-free when any
-// is), then the fewest padding bytes per item, then the larger group, then the smaller padding.
+// access width, each priced by the reference: the fewest wavefronts (conflict-free when any is),
+// then the fewest padding bytes per item, then the larger group, then the smaller padding.
 template <class T, int Ipt, int Threads, class Arch>
 void check_choice() {
   using choice = bc::exchange_padding_choice<T, Ipt, Threads, Arch>;
@@ -151,7 +205,7 @@ void check_choice() {
   int best_group = 32, best_padding = 0;
   for (int group = 32; group >= 1; group /= 2)
     for (int padding = 0; padding < std::lcm(arch.banks * arch.bank_bytes, width); padding += width) {
-      const counts c = every_instruction(arch, size, width, Ipt, Threads, bc::exchange_layout{group, padding});
+      const counts c = by_reference(arch, size, width, Ipt, Threads, bc::exchange_layout{group, padding});
       REQUIRE(c.error == bc::errc::none);
       if (any && (c.wavefronts > best.wavefronts ||
                   (c.wavefronts == best.wavefronts &&
@@ -172,7 +226,7 @@ void check_choice() {
   CHECK(choice::wavefronts == best.wavefronts);
   CHECK(choice::ideal == best.ideal);
   // Never more than CUB's layout, which stays the reference where nothing is conflict-free.
-  const counts cub = every_instruction(arch, size, width, Ipt, Threads, bc::cub_exchange_layout(Ipt, size));
+  const counts cub = by_reference(arch, size, width, Ipt, Threads, bc::cub_exchange_layout(Ipt, size));
   CHECK(choice::wavefronts <= cub.wavefronts);
   CHECK((std::is_same_v<typename choice::arch_type, Arch>));
   // The run-time chooser, on the architecture as a value, as a value of its type, and named as a type.
