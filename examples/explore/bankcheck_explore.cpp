@@ -437,10 +437,18 @@ scenario block(const options& o, const parsed& p, int pad) {
 
 // --pattern exchange:IPT: both exchanges of CUB's BlockExchange (blocked -> striped -> blocked)
 // through `layout`, their totals against CUB's layout, and the worst warp instruction drawn.
+// "1 item", "8 items".
+std::string counted(long long n, const char* thing) {
+  return std::to_string(n) + " " + thing + (n == 1 ? "" : "s");
+}
 std::string layout_text(const bc::exchange_layout& layout) {
   return layout.padding == 0 ? std::string("unpadded")
-         : layout.group == 1 ? std::to_string(layout.padding) + " bytes after every item"
-                             : std::to_string(layout.padding) + " bytes after every " + std::to_string(layout.group) + " items";
+         : layout.group == 1 ? counted(layout.padding, "byte") + " after every item"
+                             : counted(layout.padding, "byte") + " after every " + counted(layout.group, "item");
+}
+// "float, 8 items a thread, 128 threads"
+std::string exchange_text(const options& o, const parsed& p) {
+  return o.type + ", " + counted(p.amount, "item") + " a thread, " + counted(o.threads, "thread");
 }
 scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& layout) {
   const int ipt = p.amount, threads = o.threads, bytes = p.bytes, piece = p.piece, pieces = bytes / piece;
@@ -477,7 +485,7 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   }
   s.is_tile = true;
   s.tile = total;
-  s.title = o.type + ", " + std::to_string(ipt) + " items a thread, " + std::to_string(threads) + " threads, " +
+  s.title = exchange_text(o, p) + ", " +
             layout_text(layout) + ": blocked -> striped -> blocked on " + p.arch.name + ",\n" +
             std::to_string(total.accesses) + " warp instructions, " + std::to_string(total.wavefronts) + " wavefronts (ideal " +
             std::to_string(total.ideal) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
@@ -554,8 +562,8 @@ std::string choose(const options& o, parsed& p) {
     if (!c.ok()) throw rule_error("--pad auto: the exchange breaks a rule of the model: ", c.error);
     p.padding_bytes = c.layout.padding;
     p.group = c.layout.group;
-    return "--pad auto: choose_exchange_padding picks " + layout_text(c.layout) + " for the exchange of " + o.type +
-           ", " + std::to_string(p.amount) + " items a thread, " + std::to_string(o.threads) + " threads, on " +
+    return "--pad auto: choose_exchange_padding picks " + layout_text(c.layout) + " for the exchange of " +
+           exchange_text(o, p) + ", on " +
            p.arch.name + ": " + chosen_cost(c.conflict_free(), c.wavefronts, c.ideal, c.degree, "padding") + "\n\n";
   }
   if (p.auto_pad) {
@@ -609,8 +617,8 @@ void write_file(const std::string& path, const std::string& text) {
 void sweep(std::ostream& out, const options& o, const parsed& p) {
   const bool is_exchange = p.kind == "exchange";
   const std::string subject =
-      is_exchange ? o.pattern + " of " + o.type + ", " + std::to_string(o.threads) + " threads, pad items after every " +
-                     std::to_string(p.group) + (p.group == 1 ? " item" : " items")
+      is_exchange ? o.pattern + " of " + o.type + ", " + counted(o.threads, "thread") + ", pad items after every " +
+                        (p.group == 1 ? std::string("item") : counted(p.group, "item"))
                : o.pattern + " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) + " + pad]" +
                      swizzle_text(p);
   out << "wavefronts by padding: " << subject << ", "
