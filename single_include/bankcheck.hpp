@@ -122,6 +122,7 @@ enum class errc : unsigned char {
   vector_elements_must_be_contiguous,
   thread_block_is_invalid,
   exchange_shape_is_invalid,
+  exchange_layout_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -155,6 +156,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::exchange_shape_is_invalid:
       return "exchange shape is invalid (item bytes, items per thread and threads positive, the item's alignment a "
              "power of two that divides its bytes)";
+    case errc::exchange_layout_is_invalid:
+      return "exchange layout is invalid (its group positive, its padding not negative)";
   }
   return "unknown error";
 }
@@ -182,6 +185,7 @@ BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
+BANKCHECK_RULE(exchange_layout_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
@@ -3901,6 +3905,8 @@ namespace bankcheck {
 // warp's 32 * IPT items laid out the same way: its instructions are those of Threads = 32.
 // On other architectures the exchange is the same; their warps and banks price it. rocPRIM's
 // block_exchange moves items the same way through its own layout (rocprim_exchange_layout).
+// A layout needs group >= 1 and padding >= 0; analyze_exchange gives any other the error
+// exchange_layout_is_invalid (offset and required_bytes assume them).
 struct exchange_layout {
   int group = 32;    // items between two paddings (exchange_padding's: 1, 2, 4, 8, 16 or 32)
   int padding = 0;   // bytes inserted after every `group` items
@@ -3980,6 +3986,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
   // tables).
   if constexpr (!builtin_arch<Arch>)
     if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
+  // A layout from outside (analyze_exchange's): offset divides by its group.
+  if (layout.group < 1 || layout.padding < 0) return tile_report{violated::exchange_layout_is_invalid()};
   tile_report t{};
   const int lanes_per_warp = arch.warp_size;
   const int warps = (e.threads + lanes_per_warp - 1) / lanes_per_warp, pieces = e.item_bytes / e.access_bytes;
@@ -4218,8 +4226,9 @@ struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 // The cost, in the model's wavefronts, of both exchanges of T (ItemsPerThread items per thread,
 // Threads threads) through `layout`, on the architecture `given` (NVIDIA, warps of 32 lanes as
 // CUB's, by default; a built-in one, an `architecture`, or a value of a type that converts to it). An
-// architecture that breaks a rule, or a layout that misaligns an item, gives the rule in both
-// reports' error (a compile error in a constant expression).
+// architecture that breaks a rule, a layout whose group is below 1 or whose padding is negative
+// (exchange_layout_is_invalid), or one that misaligns an item, gives the rule in both reports'
+// error (a compile error in a constant expression).
 // Example: analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free() -> true
 //          analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950).degree() -> 4
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>

@@ -93,6 +93,28 @@ TEST_CASE("analyze_exchange: a layout that misaligns only a later warp's items i
   CHECK(r.wavefronts() == 0);
 }
 
+TEST_CASE("analyze_exchange: a layout with no group or a negative padding is an error, not a count") {
+  // Before the rule, a group of 0 divided by zero (a crash at run time) and these others were
+  // priced as if valid.
+  const bc::exchange_layout bad[] = {{0, 4}, {-32, 4}, {32, -4}, {-1, -1}};
+  for (const bc::exchange_layout& layout : bad) {
+    CAPTURE(layout.group);
+    CAPTURE(layout.padding);
+    const bc::exchange_report r = bc::analyze_exchange<float, 8, 128>(layout);
+    CHECK(r.blocked_to_striped.error == bc::errc::exchange_layout_is_invalid);
+    CHECK(r.striped_to_blocked.error == bc::errc::exchange_layout_is_invalid);
+    CHECK_FALSE(r.ok());
+    CHECK(r.wavefronts() == 0);
+    CHECK(r.ideal() == 0);
+    // The architecture's rule comes first, as everywhere else.
+    bc::architecture no_banks = bc::arch::nvidia;
+    no_banks.banks = 0;
+    CHECK(bc::analyze_exchange<float, 8, 128>(layout, no_banks).blocked_to_striped.error == bc::errc::architecture_is_invalid);
+  }
+  // The smallest valid ones still price.
+  CHECK(bc::analyze_exchange<float, 8, 128>(bc::exchange_layout{1, 0}).ok());
+}
+
 TEST_CASE("analyze_exchange against the brute force for any layout (groups 1..32, paddings 0..23 bytes)") {
   check_layouts<char, 5, 128>();
   check_layouts<char, 7, 96>();

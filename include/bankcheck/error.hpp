@@ -32,6 +32,7 @@ enum class errc : unsigned char {
   vector_elements_must_be_contiguous,
   thread_block_is_invalid,
   exchange_shape_is_invalid,
+  exchange_layout_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -65,6 +66,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::exchange_shape_is_invalid:
       return "exchange shape is invalid (item bytes, items per thread and threads positive, the item's alignment a "
              "power of two that divides its bytes)";
+    case errc::exchange_layout_is_invalid:
+      return "exchange layout is invalid (its group positive, its padding not negative)";
   }
   return "unknown error";
 }
@@ -92,6 +95,7 @@ BANKCHECK_RULE(tile_shape_is_invalid)
 BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
+BANKCHECK_RULE(exchange_layout_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -104,6 +104,10 @@ constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents
 // A 6-byte item aligned to 3 bytes: no type is.
 #include <bankcheck/exchange.hpp>
 constexpr bc::exchange_choice c = bc::choose_exchange_padding(6, 3, 8, 128);
+#elif defined(FAIL_exchange_layout_is_invalid)
+// No group of items between paddings: offset would divide by it.
+#include <bankcheck/exchange.hpp>
+constexpr bc::exchange_report r = bc::analyze_exchange<float, 8, 128>(bc::exchange_layout{0, 4});
 #elif defined(FAIL_no_padding_makes_the_exchange_free_of_conflicts)
 #include <bankcheck/exchange.hpp>
 // 6 floats per thread: blocked stores at stride 6 words; no padding after whole groups helps.
