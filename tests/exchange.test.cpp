@@ -93,6 +93,55 @@ TEST_CASE("analyze_exchange: a layout that misaligns only a later warp's items i
   CHECK(r.wavefronts() == 0);
 }
 
+// instruction_at undoes exchange_half's numbering, k = (item * pieces + piece) * warps + warp.
+static_assert(bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).item == 2 &&
+              bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).piece == 1 &&
+              bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).warp == 3);
+
+TEST_CASE("instruction_at names the instruction whose cost exchange_half reports as the worst") {
+  struct alignas(4) three_floats {
+    float v[3];
+  };
+  struct three_chars {
+    char v[3];
+  };
+  struct twelve_chars {
+    char v[12];
+  };
+  const auto check = [](auto item, int ipt, int threads, const bc::exchange_layout& layout, const bc::architecture& arch) {
+    const int bytes = static_cast<int>(sizeof(item)), width = static_cast<int>(alignof(decltype(item)));
+    const int warps = (threads + arch.warp_size - 1) / arch.warp_size;
+    for (int h = 0; h < 4; ++h) {
+      CAPTURE(bytes);
+      CAPTURE(ipt);
+      CAPTURE(h);
+      const bool blocked = bc::detail::half_is_blocked(h);
+      const bc::tile_report t = bc::detail::exchange_half(bc::detail::exchange_shape{bytes, width, ipt, threads}, layout,
+                                                          blocked, bc::detail::half_kind(h), arch);
+      REQUIRE(t.ok());
+      const bc::detail::exchange_instruction x = bc::detail::instruction_at(t.worst_access, bytes / width, warps);
+      long long a[64] = {};
+      std::uint64_t lanes = 0;
+      for (int l = 0; l < arch.warp_size && x.warp * arch.warp_size + l < threads; ++l) {
+        const long long thread = static_cast<long long>(x.warp) * arch.warp_size + l;
+        a[l] = layout.offset(blocked ? thread * ipt + x.item : static_cast<long long>(x.item) * threads + thread, bytes) +
+               static_cast<long long>(x.piece) * width;
+        lanes |= std::uint64_t{1} << l;
+      }
+      const bc::report r = bc::analyze([&a](int l) { return a[l]; }, bc::access{bc::detail::half_kind(h), width, 0}, lanes, arch);
+      CHECK(r.wavefronts == t.worst.wavefronts);
+      CHECK(r.conflicts() == t.worst.conflicts());
+    }
+  };
+  // Layouts whose worst instruction (the first with the most conflicts) is not warp 0's first
+  // piece of item 0 (found by a search over layouts; the comments give it as item, piece, warp).
+  check(three_chars{}, 5, 40, bc::exchange_layout{4, 5}, bc::arch::nvidia);         // 1, 2, 0
+  check(three_chars{}, 7, 64, bc::exchange_layout{16, 27}, bc::arch::nvidia);       // 0, 1, 1
+  check(twelve_chars{}, 5, 64, bc::exchange_layout{16, 23}, bc::arch::nvidia);      // 1, 1, 1
+  check(three_floats{}, 3, 64, bc::exchange_layout{2, 28}, bc::arch::gfx942);       // 1, 0, 0
+  check(double{}, 8, 128, bc::cub_exchange_layout(8, 8), bc::arch::nvidia);
+}
+
 TEST_CASE("analyze_exchange: a layout with no group or a negative padding is an error, not a count") {
   // Before the rule, a group of 0 divided by zero (a crash at run time) and these others were
   // priced as if valid.

@@ -470,9 +470,8 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
     }
   }
   const int warp = p.arch.warp_size, warps = (threads + warp - 1) / warp;
-  // exchange_half's order: access (item * pieces + piece) * warps + warp
-  const int w = worst.worst_access % warps, j = worst.worst_access / warps % pieces,
-            item = worst.worst_access / warps / pieces;
+  const bc::detail::exchange_instruction worst_one = bc::detail::instruction_at(worst.worst_access, pieces, warps);
+  const int w = worst_one.warp, j = worst_one.piece, item = worst_one.item;
   const bool blocked = bc::detail::half_is_blocked(worst_half);
   scenario s;
   s.op = bc::access{bc::detail::half_kind(worst_half), piece, 0};

@@ -163,6 +163,15 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
   return t;
 }
 
+// Warp instruction k of a half, as exchange_half numbers them: k = (item * pieces + piece) * warps
+// + warp (its tile_report's worst_access is one).
+struct exchange_instruction {
+  int item, piece, warp;
+};
+BANKCHECK_HOST_DEVICE constexpr exchange_instruction instruction_at(int k, int pieces, int warps) noexcept {
+  return exchange_instruction{k / warps / pieces, k / warps % pieces, k % warps};
+}
+
 BANKCHECK_HOST_DEVICE constexpr tile_report add_reports(const tile_report& a, const tile_report& b) noexcept {
   if (!a.ok()) return a;
   if (!b.ok()) return b;
