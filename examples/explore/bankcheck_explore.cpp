@@ -138,6 +138,8 @@ struct parsed {
   int pad = 0;
   int group = 32;  // --pattern exchange: items between two paddings
   int padding_bytes = 0;  // --pattern exchange with --pad auto: the chosen padding, not always whole items
+  bc::detail::exchange_shape exchange{};  // --pattern exchange: the items, their pieces, the threads
+  bc::exchange_report cub{};  // --pattern exchange: both exchanges through CUB's layout
   bool auto_pad = false, auto_swizzle = false;  // --pad auto, --swizzle auto: chosen (choose)
 };
 
@@ -287,6 +289,10 @@ parsed check(const options& o) {
   if ((p.auto_pad || p.auto_swizzle) && o.sweep_pad)
     throw usage_error("--sweep-pad shows every padding: leave out --pad auto and --swizzle auto");
   if (given("--pad") && o.sweep_pad) throw usage_error("--sweep-pad shows every padding from 0 to 32: leave out --pad");
+  if (p.kind == "exchange") {  // CUB's totals, which every exchange shown is set against: once, not once a padding
+    p.exchange = bc::detail::exchange_shape{p.bytes, p.piece, p.amount, o.threads};
+    p.cub = bc::detail::exchange_cost(p.exchange, bc::cub_exchange_layout(p.amount, p.bytes), p.arch);
+  }
   return p;
 }
 
@@ -452,8 +458,6 @@ std::string exchange_text(const options& o, const parsed& p) {
 }
 scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& layout) {
   const int ipt = p.amount, threads = o.threads, bytes = p.bytes, piece = p.piece, pieces = bytes / piece;
-  const bc::detail::exchange_shape shape{bytes, piece, ipt, threads};
-  const bc::exchange_report cub = bc::detail::exchange_cost(shape, bc::cub_exchange_layout(ipt, bytes), p.arch);
   // Each half (exchange.hpp's order), its totals summed, and the worst instruction: the first of
   // those with the most conflicts.
   const char* const half_name[4] = {"store of blocked", "load of striped", "store of striped", "load of blocked"};
@@ -461,7 +465,7 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
   bc::tile_report worst{}, total{};
   for (int h = 0; h < 4; ++h) {
     const bc::tile_report t =
-        bc::detail::exchange_half(shape, layout, bc::detail::half_is_blocked(h), bc::detail::half_kind(h), p.arch);
+        bc::detail::exchange_half(p.exchange, layout, bc::detail::half_is_blocked(h), bc::detail::half_kind(h), p.arch);
     if (!t.ok()) throw rule_error("the exchange breaks a rule of the model: ", t.error);
     total = h == 0 ? t : bc::detail::add_reports(total, t);
     if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) {
@@ -488,7 +492,7 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
             layout_text(layout) + ": blocked -> striped -> blocked on " + p.arch.name + ",\n" +
             std::to_string(total.accesses) + " warp instructions, " + std::to_string(total.wavefronts) + " wavefronts (ideal " +
             std::to_string(total.ideal) + "; CUB's layout, " + layout_text(bc::cub_exchange_layout(ipt, bytes)) + ": " +
-            std::to_string(cub.wavefronts()) + "); the worst, the " + half_name[worst_half] + " item " +
+            std::to_string(p.cub.wavefronts()) + "); the worst, the " + half_name[worst_half] + " item " +
             std::to_string(item) + (pieces > 1 ? " (bytes " + std::to_string(j * piece) + ".." +
                                                      std::to_string((j + 1) * piece - 1) + ")"
                                                : std::string()) +
@@ -624,10 +628,8 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
       << (is_exchange ? std::string("blocked -> striped -> blocked") : bc::detail::op_name(p.op)) << " on "
       << p.arch.name << "\n";
   if (is_exchange) {
-    const bc::exchange_layout cub = bc::cub_exchange_layout(p.amount, p.bytes);
-    const bc::exchange_report r =
-        bc::detail::exchange_cost(bc::detail::exchange_shape{p.bytes, p.piece, p.amount, o.threads}, cub, p.arch);
-    out << "(CUB's layout, " << layout_text(cub) << ": " << r.wavefronts() << " wavefronts, ideal " << r.ideal() << ")\n";
+    out << "(CUB's layout, " << layout_text(bc::cub_exchange_layout(p.amount, p.bytes)) << ": " << p.cub.wavefronts()
+        << " wavefronts, ideal " << p.cub.ideal() << ")\n";
   }
   out << "\n";
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
