@@ -281,7 +281,8 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
   const struct {
     int bytes, alignment, ipt, threads;
   } bad[] = {{0, 1, 8, 128}, {4, 4, 0, 128}, {4, 4, 8, 0}, {4, 0, 8, 128}, {4, -4, 8, 128},
-             {6, 3, 8, 128}, {12, 8, 8, 128}, {-4, 4, 8, 128}, {4, 4, -1, 128}, {4, 4, 8, -32}};
+             {6, 3, 8, 128}, {12, 8, 8, 128}, {-4, 4, 8, 128}, {4, 4, -1, 128}, {4, 4, 8, -32},
+             {4, 4, 8, 1025}, {1, 1, 1, 1 << 30}};
   for (const auto& b : bad) {
     CAPTURE(b.bytes);
     CAPTURE(b.alignment);
@@ -293,6 +294,12 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
     CHECK_FALSE(c.conflict_free());
     CHECK(c.wavefronts == 0);
   }
+  // The largest block, 1024 threads, is a shape; its choice costs what analyze_exchange says.
+  const bc::exchange_choice largest = bc::choose_exchange_padding(4, 4, 2, 1024);
+  REQUIRE(largest.ok());
+  const bc::exchange_report largest_report = bc::analyze_exchange<float, 2, 1024>(largest.layout);
+  CHECK(largest.wavefronts == largest_report.wavefronts());
+  CHECK(largest.ideal == largest_report.ideal());
   bc::architecture no_banks = bc::arch::nvidia;
   no_banks.banks = 0;
   CHECK(bc::choose_exchange_padding(no_banks, 4, 4, 8, 128).error == bc::errc::architecture_is_invalid);

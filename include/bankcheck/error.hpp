@@ -64,8 +64,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
     case errc::exchange_shape_is_invalid:
-      return "exchange shape is invalid (item bytes, items per thread and threads positive, the item's alignment a "
-             "power of two that divides its bytes)";
+      return "exchange shape is invalid (item bytes, items per thread and threads positive, at most 1024 threads, the "
+             "item's alignment a power of two that divides its bytes)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
   }

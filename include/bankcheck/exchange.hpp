@@ -11,6 +11,7 @@
 #include <bankcheck/config.hpp>
 #include <bankcheck/op.hpp>
 #include <bankcheck/padded_tile.hpp>
+#include <bankcheck/pattern.hpp>
 #include <bankcheck/tile.hpp>
 
 BANKCHECK_DETAIL_COMMAS_BEGIN
@@ -18,9 +19,9 @@ BANKCHECK_DETAIL_COMMAS_BEGIN
 namespace bankcheck {
 
 // The exchange, as modelled (CUB 3.0, cub/block/block_exchange.cuh, BlockedToStriped and
-// StripedToBlocked). Threads threads each hold IPT = ItemsPerThread items; on an architecture of
-// W-lane warps (32 on NVIDIA, 64 on CDNA), thread t = W w + l is lane l of warp w. Item x
-// (0 <= x < Threads * IPT) lies at byte
+// StripedToBlocked). Threads threads (1..1024, a thread block) each hold IPT = ItemsPerThread
+// items; on an architecture of W-lane warps (32 on NVIDIA, 64 on CDNA), thread t = W w + l is
+// lane l of warp w. Item x (0 <= x < Threads * IPT) lies at byte
 //   offset(x) = x * sizeof(T) + (x / group) * padding      (from a base aligned to a bank row)
 // blocked: thread t's item i is x = t * IPT + i;   striped: x = i * Threads + t.
 // blocked -> striped: for i = 0 .. IPT-1 each warp stores its blocked item i; a barrier; then for
@@ -372,6 +373,7 @@ template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
                                                                                               const Arch& given = {}) {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
+  static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
@@ -392,6 +394,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_padding_choice {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
+  static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   using arch_type = Arch;
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
@@ -465,9 +468,9 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape
 // by its size and alignment, as a tool picking among item types or block sizes calls it: the same
 // candidates, order and costs, so the same layout. Items move in pieces of min(item_alignment, 16)
 // bytes, as alignof(T) gives exchange_padding_choice. On `arch` (first argument; NVIDIA without
-// it). A shape that breaks a rule (exchange_shape_is_invalid) or an architecture that does
-// (architecture_is_invalid) gives it in `error` (a compile error in a constant expression). The
-// cost grows with the instructions the exchange issues: items per thread x pieces x warps. In a
+// it). A shape that breaks a rule (exchange_shape_is_invalid: more than 1024 threads, say) or an
+// architecture that does (architecture_is_invalid) gives it in `error` (a compile error in a
+// constant expression). The cost grows with the instructions the exchange issues: items per thread x pieces x warps. In a
 // constant expression the whole search is one evaluation, under one step limit: clang's 1,048,576
 // holds 8 doubles or 6 floats a thread, 128 threads, on NVIDIA, but not 4 floats a thread, 64
 // threads, on gfx950, where none is conflict-free; exchange_padding_choice spreads its search over
@@ -479,7 +482,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> c
     const Arch& given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
-  if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || item_alignment < 1 ||
+  if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads || item_alignment < 1 ||
       (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
     return exchange_choice{violated::exchange_shape_is_invalid()};
   const int access_bytes = item_alignment < 16 ? item_alignment : 16;

@@ -108,6 +108,13 @@ constexpr bc::exchange_choice c = bc::choose_exchange_padding(6, 3, 8, 128);
 // No group of items between paddings: offset would divide by it.
 #include <bankcheck/exchange.hpp>
 constexpr bc::exchange_report r = bc::analyze_exchange<float, 8, 128>(bc::exchange_layout{0, 4});
+#elif defined(FAIL_analyze_exchange_at_most_1024_threads)
+// An exchange of 2048 threads: no block has that many (thread_block's rule).
+#include <bankcheck/exchange.hpp>
+constexpr bc::exchange_report r = bc::analyze_exchange<float, 8, 2048>(bc::exchange_layout{32, 4});
+#elif defined(FAIL_exchange_padding_choice_at_most_1024_threads)
+#include <bankcheck/exchange.hpp>
+constexpr int x = bc::exchange_padding_choice<float, 8, 2048>::group;
 #elif defined(FAIL_no_padding_makes_the_exchange_free_of_conflicts)
 #include <bankcheck/exchange.hpp>
 // 6 floats per thread: blocked stores at stride 6 words; no padding after whole groups helps.
