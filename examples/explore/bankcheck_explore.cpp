@@ -15,7 +15,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -98,6 +101,181 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
   return *n;
 }
 
+// The patterns each option describes, by kind; a pattern of another kind refuses the option
+// rather than ignore it. `use` says which patterns take it.
+struct option_scope {
+  const char* option;
+  std::vector<std::string> kinds;
+  const char* use;
+};
+const std::vector<option_scope>& option_scopes() {
+  static const std::vector<option_scope> scopes = {
+      {"--rows", {"row", "column", "tile", "block"}, "row, column, tile or block:XxY"},
+      {"--cols", {"row", "column", "tile", "block"}, "row, column, tile or block:XxY"},
+      {"--index", {"row", "column"}, "row or column"},
+      {"--pad", {"row", "column", "tile", "block", "exchange", "index"},
+       "row, column, tile, block:XxY, exchange:IPT or index:EXPR (as its pad)"},
+      {"--sweep-pad", {"row", "column", "tile", "block", "exchange", "index"},
+       "row, column, tile, block:XxY, exchange:IPT or index:EXPR (as its pad)"},
+      {"--vector", {"row", "block"}, "row or block:XxY"},
+      {"--transposed", {"block"}, "block:XxY"},
+      {"--swizzle", {"row", "column", "tile", "block"}, "row, column, tile or block:XxY"},
+      {"--op", {"row", "column", "stride", "broadcast", "tile", "block", "index"},
+       "row, column, stride:D, broadcast:K, tile, block:XxY or index:EXPR; an exchange moves every item both ways"},
+      {"--lanes", {"row", "column", "stride", "broadcast", "tile", "block", "index"},
+       "row, column, stride:D, broadcast:K, tile, block:XxY or index:EXPR; an exchange's threads are --threads"},
+      {"--threads", {"exchange"}, "exchange:IPT"},
+      {"--group", {"exchange"}, "exchange:IPT"}};
+  return scopes;
+}
+
+// --pattern index:EXPR: lane l asks element EXPR of --type, an integer expression in `lane` and
+// `pad` (--pad's value, which --sweep-pad sweeps), with C's operators and their precedence:
+//   ( )   unary - ~   * / %   + -   << >>   &   ^   |
+// Numbers are decimal or 0x hexadecimal. Every step is checked: a result that leaves 64 bits, a
+// division by zero or a shift by less than 0 or more than 62 is an error, not a number. Parsing
+// and evaluating recurse, at most as deep as the text is long: hence a bound on its length.
+class expression {
+ public:
+  static constexpr std::size_t max_length = 1000;
+  explicit expression(const std::string& text) : text_(text) {
+    if (text_.size() > max_length)
+      throw usage_error("--pattern index:EXPR: the expression has " + std::to_string(text_.size()) +
+                        " characters, more than " + std::to_string(max_length));
+    root_ = parse_binary(0);
+    skip_spaces();
+    if (at_ < text_.size()) fail("an operator or the end");
+  }
+  long long at(long long lane, long long pad) const { return eval(root_, lane, pad); }
+  bool uses_pad() const {
+    for (const node& n : nodes_)
+      if (n.kind == 'p') return true;
+    return false;
+  }
+
+ private:
+  struct node {
+    char kind;  // 'n' number, 'l' lane, 'p' pad, 'm' minus, '~', or a binary operator ('<' <<, '>' >>)
+    long long value;
+    int left, right;
+  };
+  std::string text_;
+  std::size_t at_ = 0;
+  std::vector<node> nodes_;
+  int root_ = 0;
+
+  [[noreturn]] void fail(const char* expected) const {
+    throw usage_error("--pattern index:" + text_ + ": expected " + expected +
+                      (at_ < text_.size() ? " at '" + text_.substr(at_) + "'" : std::string(" at the end")));
+  }
+  void skip_spaces() {
+    while (at_ < text_.size() && text_[at_] == ' ') ++at_;
+  }
+  int add(char kind, long long value, int left = -1, int right = -1) {
+    nodes_.push_back(node{kind, value, left, right});
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+  // The binary operator at the cursor and its precedence (higher binds tighter), or 0.
+  int precedence(char& op) const {
+    if (at_ >= text_.size()) return 0;
+    op = text_[at_];
+    const bool twice = at_ + 1 < text_.size() && text_[at_ + 1] == op;
+    switch (op) {
+      case '|': return 1;
+      case '^': return 2;
+      case '&': return 3;
+      case '<': case '>': return twice ? 4 : 0;
+      case '+': case '-': return 5;
+      case '*': case '/': case '%': return 6;
+      default: return 0;
+    }
+  }
+  int parse_binary(int above) {  // NOLINT(misc-no-recursion): bounded by max_length
+    int left = parse_unary();
+    for (;;) {
+      skip_spaces();
+      char op = 0;
+      const int level = precedence(op);
+      if (level <= above) return left;
+      at_ += op == '<' || op == '>' ? 2 : 1;
+      left = add(op, 0, left, parse_binary(level));  // left to right: the right side binds tighter
+    }
+  }
+  int parse_unary() {  // NOLINT(misc-no-recursion): bounded by max_length
+    skip_spaces();
+    if (at_ < text_.size() && (text_[at_] == '-' || text_[at_] == '~')) {
+      const char kind = text_[at_++] == '-' ? 'm' : '~';
+      return add(kind, 0, parse_unary());
+    }
+    if (at_ < text_.size() && text_[at_] == '(') {
+      ++at_;
+      const int inner = parse_binary(0);
+      skip_spaces();
+      if (at_ >= text_.size() || text_[at_] != ')') fail("')'");
+      ++at_;
+      return inner;
+    }
+    std::size_t end = at_;
+    while (end < text_.size() && std::isalnum(static_cast<unsigned char>(text_[end]))) ++end;
+    const std::string word = text_.substr(at_, end - at_);
+    if (word == "lane" || word == "pad") {
+      at_ = end;
+      return add(word == "lane" ? 'l' : 'p', 0);
+    }
+    if (word.empty() || !std::isdigit(static_cast<unsigned char>(word[0]))) fail("a number, lane, pad or '('");
+    // Decimal, or hexadecimal after 0x; not C's octal, where 010 would be 8.
+    const bool hex = word.size() > 2 && word[0] == '0' && (word[1] == 'x' || word[1] == 'X');
+    const std::string digits = hex ? word.substr(2) : word;
+    std::size_t used = 0;
+    unsigned long long v = 0;
+    try {
+      if (std::isxdigit(static_cast<unsigned char>(digits[0]))) v = std::stoull(digits, &used, hex ? 16 : 10);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != digits.size() || v > static_cast<unsigned long long>(LLONG_MAX))
+      fail("a number of 63 bits or fewer (decimal, or 0x hexadecimal)");
+    at_ = end;
+    return add('n', static_cast<long long>(v));
+  }
+  long long eval(int i, long long lane, long long pad) const {  // NOLINT(misc-no-recursion): bounded by max_length
+    const node& n = nodes_[static_cast<std::size_t>(i)];
+    if (n.kind == 'n') return n.value;
+    if (n.kind == 'l') return lane;
+    if (n.kind == 'p') return pad;
+    const auto error = [&](const char* what) {
+      return usage_error("--pattern index:" + text_ + ": " + what + " for lane " + std::to_string(lane) +
+                         (uses_pad() ? ", pad " + std::to_string(pad) : std::string()));
+    };
+    const long long a = eval(n.left, lane, pad);
+    if (n.kind == 'm' || n.kind == '~') {
+      if (n.kind == '~') return ~a;
+      if (a == LLONG_MIN) throw error("a result beyond 64 bits");
+      return -a;
+    }
+    const long long b = eval(n.right, lane, pad);
+    long long r = 0;
+    switch (n.kind) {
+      case '+': if (__builtin_add_overflow(a, b, &r)) throw error("a result beyond 64 bits"); return r;
+      case '-': if (__builtin_sub_overflow(a, b, &r)) throw error("a result beyond 64 bits"); return r;
+      case '*': if (__builtin_mul_overflow(a, b, &r)) throw error("a result beyond 64 bits"); return r;
+      case '/': case '%':
+        if (b == 0) throw error("a division by zero");
+        if (a == LLONG_MIN && b == -1) throw error("a result beyond 64 bits");
+        return n.kind == '/' ? a / b : a % b;
+      case '<': case '>':
+        if (b < 0 || b > 62) throw error("a shift by less than 0 or more than 62");
+        if (n.kind == '>') return a >= 0 ? a >> b : ~(~a >> b);
+        if (a < 0) throw error("a left shift of a negative number");
+        if (a > (LLONG_MAX >> b)) throw error("a result beyond 64 bits");
+        return a << b;
+      case '&': return a & b;
+      case '^': return a ^ b;
+      default: return a | b;
+    }
+  }
+};
+
 struct options {
   std::string pattern = "column";
   std::string type = "float";
@@ -141,6 +319,7 @@ struct parsed {
   bc::detail::exchange_shape exchange{};  // --pattern exchange: the items, their pieces, the threads
   bc::exchange_report cub{};  // --pattern exchange: both exchanges through CUB's layout
   bool auto_pad = false, auto_swizzle = false;  // --pad auto, --swizzle auto: chosen (choose)
+  std::optional<expression> index;  // --pattern index:EXPR
 };
 
 // --swizzle: "B,M,S", or a TMA mode's name (32B, 64B, 128B), checked as xor_swizzle checks its
@@ -196,29 +375,30 @@ parsed check(const options& o) {
                         "as block:16x16");
     p.block_x = *bx;
     p.block_y = *by;
+  } else if (p.kind == "index" && colon != std::string::npos) {
+    p.index.emplace(o.pattern.substr(colon + 1));
   } else if (!((p.kind == "row" || p.kind == "column" || p.kind == "tile") && colon == std::string::npos)) {
     throw usage_error("--pattern " + o.pattern +
-                      ": not a pattern (row, column, stride:D, broadcast:K, tile, block:XxY or exchange:IPT)");
+                      ": not a pattern (row, column, stride:D, broadcast:K, tile, block:XxY, exchange:IPT or index:EXPR)");
   }
   const auto given = [&o](const char* name) {
     for (const std::string& g : o.given)
       if (g == name) return true;
     return false;
   };
+  for (const option_scope& scope : option_scopes())
+    if (given(scope.option) && std::find(scope.kinds.begin(), scope.kinds.end(), p.kind) == scope.kinds.end())
+      throw usage_error(std::string(scope.option) + " is not for --pattern " + o.pattern + ": it is for --pattern " +
+                        scope.use);
   if (p.kind == "exchange") {
-    for (const char* name :
-         {"--rows", "--cols", "--index", "--vector", "--transposed", "--op", "--lanes", "--swizzle"})
-      if (given(name))
-        throw usage_error(std::string(name) + " is not for --pattern exchange:IPT, which moves every item both ways (its " +
-                          "options: --type, --threads, --pad, --group, --arch)");
     if (o.threads < 1 || o.threads > 1024) throw usage_error("--threads must be from 1 to 1024");
     if (o.group < 1 || o.group > 1024) throw usage_error("--group must be from 1 to 1024");
     if (o.pad == "auto" && given("--group"))
       throw usage_error("--pad auto chooses the group too: leave out --group");
-  } else if (given("--threads") || given("--group")) {
-    throw usage_error("--threads and --group describe an exchange: use --pattern exchange:IPT");
   }
-  if (o.transposed && p.kind != "block") throw usage_error("--transposed transposes a thread block: use --pattern block:XxY");
+  if (p.index && !p.index->uses_pad() && (given("--pad") || o.sweep_pad))
+    throw usage_error(std::string(o.sweep_pad ? "--sweep-pad" : "--pad") + ": --pattern " + o.pattern +
+                      " does not use pad, so no padding changes it");
   const element_type& type = type_named(o.type);
   p.bytes = type.bytes;
   p.piece = type.align < 16 ? type.align : 16;
@@ -227,8 +407,6 @@ parsed check(const options& o) {
                       " bytes, which no access moves at once (1, 2, 4, 8 or 16): use it with --pattern exchange:IPT");
   if (o.vector != 1 && o.vector != 2 && o.vector != 4 && o.vector != 8 && o.vector != 16)
     throw usage_error("--vector " + std::to_string(o.vector) + ": the vector length must be 1, 2, 4, 8 or 16");
-  if (o.vector > 1 && p.kind != "row" && p.kind != "block")
-    throw usage_error("--vector moves several elements of a row a lane: use --pattern row or block:XxY");
   if (p.kind != "exchange" && o.vector * p.bytes > 16)  // an exchange's items move in pieces
     throw usage_error("--vector " + std::to_string(o.vector) + ": " + std::to_string(o.vector) + " elements of " + o.type +
                       " make " + std::to_string(o.vector * p.bytes) + " bytes, and an access moves at most 16");
@@ -272,8 +450,6 @@ parsed check(const options& o) {
     p.mask = m;
   }
   if (!o.swizzle.empty()) {
-    if (p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block")
-      throw usage_error("--swizzle swizzles a tile's byte offsets: use --pattern row, column, tile or block:XxY");
     if (o.swizzle == "auto")
       p.auto_swizzle = true;
     else
@@ -353,6 +529,20 @@ scenario build(const options& o, const parsed& p, int pad) {
     for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l / p.amount * e;
     active = bc::lane_range(0, warp - 1);
     s.title = o.type + ", " + std::to_string(p.amount) + " lanes sharing each element";
+  } else if (p.index) {
+    const std::uint64_t lanes = p.mask ? *p.mask : bc::lane_range(0, warp - 1);
+    for (int l = 0; l < warp; ++l) {
+      if ((lanes >> l & 1) == 0) continue;  // a lane outside the mask asks nothing: its element is not computed
+      const long long x = p.index->at(l, pad);
+      long long byte = 0;
+      if (__builtin_mul_overflow(x, e, &byte))
+        throw usage_error("--pattern " + o.pattern + ": lane " + std::to_string(l) + "'s byte address, " +
+                          std::to_string(x) + " x " + std::to_string(e) + ", is beyond 64 bits");
+      s.address[static_cast<std::size_t>(l)] = byte;
+    }
+    active = bc::lane_range(0, warp - 1);
+    s.title = o.type + " at element " + o.pattern.substr(o.pattern.find(':') + 1) + " of lane l" +
+              (p.index->uses_pad() ? ", pad " + std::to_string(pad) : std::string());
   }
   s.mask = p.mask ? *p.mask : active;
   return s;
@@ -622,8 +812,9 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
   const std::string subject =
       is_exchange ? o.pattern + " of " + o.type + ", " + counted(o.threads, "thread") + ", pad items after every " +
                         (p.group == 1 ? std::string("item") : counted(p.group, "item"))
-               : o.pattern + " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) + " + pad]" +
-                     swizzle_text(p);
+      : p.index   ? o.pattern + " of " + o.type
+                  : o.pattern + " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) +
+                        " + pad]" + swizzle_text(p);
   out << "wavefronts by padding: " << subject << ", "
       << (is_exchange ? std::string("blocked -> striped -> blocked") : bc::detail::op_name(p.op)) << " on "
       << p.arch.name << "\n";
@@ -687,7 +878,7 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
           << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
     }
     svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding ("
-        << (is_exchange ? "items after every " + std::to_string(p.group) : std::string("elements"))
+        << (is_exchange ? "items after every " + std::to_string(p.group) : p.index ? std::string("pad") : std::string("elements"))
         << "); green: conflict-free</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base - height + 4 << "\" text-anchor=\"end\">" << top << "</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n</svg>\n";
@@ -722,6 +913,8 @@ int run(int argc, char** argv) {
              "  bankcheck-explore --pattern block:4x32 --type half --vector 8 --op store --rows 128 --swizzle 64B\n"
              "                                                      a GEMM tile's copy, eight halves a thread\n"
              "  bankcheck-explore --pattern column --sweep-pad --svg pad.svg\n"
+             "  bankcheck-explore --pattern 'index:lane * (32 + pad)' --sweep-pad\n"
+             "                                                      the same sweep, written as an expression\n"
              "  bankcheck-explore --pattern block:32x8 --transposed --rows 64 --cols 64 --arch gfx950 --pad auto\n"
              "                                                      the padding gfx950's 64-lane warps need: 2\n"
              "  bankcheck-explore --pattern exchange:8 --type double --pad auto\n"
@@ -730,13 +923,15 @@ int run(int argc, char** argv) {
              "written.");
   options o;
   app.add_option("--pattern", o.pattern,
-                 "row | column | stride:D | broadcast:K | tile | block:XxY | exchange:IPT (default column).\n"
-                 "row/column: one warp reads row/column --index of the tile; stride:D: lane l reads element l*D;\n"
-                 "broadcast:K: K lanes share each element; tile: every row and column access of the tile\n"
-                 "(or every ldmatrix), its totals, and its worst access drawn; block:XxY: an X x Y thread block\n"
-                 "(thread (x, y) at row y, column x) sweeping the tile, the same way; exchange:IPT: CUB's\n"
-                 "BlockExchange of IPT (1..64) items a thread, blocked -> striped -> blocked, the same way.\n"
-                 "Example: --pattern block:16x16");
+                 "row | column | stride:D | broadcast:K | tile | block:XxY | exchange:IPT | index:EXPR\n"
+                 "(default column). row/column: one warp reads row/column --index of the tile; stride:D: lane l\n"
+                 "reads element l*D; broadcast:K: K lanes share each element; tile: every row and column access\n"
+                 "of the tile (or every ldmatrix), its totals, and its worst access drawn; block:XxY: an X x Y\n"
+                 "thread block (thread (x, y) at row y, column x) sweeping the tile, the same way; exchange:IPT:\n"
+                 "CUB's BlockExchange of IPT (1..64) items a thread, blocked -> striped -> blocked, the same way;\n"
+                 "index:EXPR: lane l reads element EXPR, an integer expression in lane and pad (--pad's value)\n"
+                 "with C's operators ( ) - ~ * / % + - << >> & ^ |, each step checked.\n"
+                 "Example: --pattern block:16x16, --pattern 'index:(lane ^ (lane >> 3)) * 4'");
   app.add_option("--type", o.type,
                  "element type (default float): " + type_names() +
                      "\n(float3, int3 and double3 for exchange:IPT only). Example: --type float4");
@@ -745,7 +940,8 @@ int run(int argc, char** argv) {
   app.add_option("--pad", o.pad,
                  "padding: elements added to each row (default 0), or auto: the library's choice (choose_padding)\n"
                  "for the pattern's accesses over the whole tile on --arch. Example: --pad 1. For exchange:IPT,\n"
-                 "items inserted after every --group items, or auto (choose_exchange_padding)");
+                 "items inserted after every --group items, or auto (choose_exchange_padding); for index:EXPR,\n"
+                 "the value of pad in EXPR");
   app.add_option("--threads", o.threads, "exchange:IPT: the block's threads (1..1024, default 128). Example: --threads 256");
   app.add_option("--group", o.group, "exchange:IPT: items between two paddings (1..1024, default 32). Example: --group 16");
   app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
@@ -763,8 +959,8 @@ int run(int argc, char** argv) {
                  "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3), or auto: the library's choice\n"
                  "(choose_swizzle) for the pattern's accesses over the whole tile on --arch. Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
-  app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider): elements a row, or for\n"
-               "exchange:IPT items after every --group items");
+  app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider): elements a row, for\n"
+               "exchange:IPT items after every --group items, for index:EXPR the values of pad");
   app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
   try {
     app.parse(argc, argv);
