@@ -22,11 +22,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bc = bankcheck;
@@ -99,6 +101,98 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
     throw usage_error(option + " " + arg + ": the number after ':' must be a whole number from " + std::to_string(lo) +
                       " to " + std::to_string(hi));
   return *n;
+}
+
+// --arch-file FILE: an architecture described as data, as the library's `architecture` holds it.
+// One setting a line ('#' starts a comment):
+//   name NAME | banks N | bank_bytes N | warp_size N | merge_loads yes|no | matrix_ops yes|no
+//   load|store|merged_load WIDTHS blocks S         phases of S consecutive lanes (blocks(warp, S))
+//   load|store|merged_load WIDTHS phases P1 P2 ... up to 8 phases, each lanes as 0-3,20-23
+// WIDTHS: bytes a lane, a comma list of 1, 2, 4, 8 and 16, or all. Each table is given once; the
+// library's check() then says whether the whole is an architecture.
+usage_error arch_file_error(const std::string& path, int line, const std::string& what) {
+  return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + what);
+}
+bc::architecture read_arch_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw usage_error("--arch-file " + path + ": cannot read the file");
+  static std::string name = "custom";  // architecture::name points here, for the program's life
+  bc::architecture a{};
+  bool given[3][5] = {};
+  std::vector<std::pair<int, std::vector<std::string>>> tables;  // line number, words: read once the scalars are
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto bad = [&](const std::string& what) { return arch_file_error(path, number, what); };
+    std::istringstream words(line.substr(0, line.find('#')));
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.empty()) continue;
+    if (w[0] == "load" || w[0] == "store" || w[0] == "merged_load") {
+      tables.emplace_back(number, w);
+      continue;
+    }
+    if (w.size() != 2) throw bad("'" + w[0] + "' takes one value");
+    if (w[0] == "name") {
+      name = w[1];
+    } else if (w[0] == "banks" || w[0] == "bank_bytes" || w[0] == "warp_size") {
+      const std::optional<int> n = whole_number(w[1], 1, 64);
+      if (!n) throw bad(w[0] + " " + w[1] + ": not a whole number from 1 to 64");
+      (w[0] == "banks" ? a.banks : w[0] == "bank_bytes" ? a.bank_bytes : a.warp_size) = *n;
+    } else if (w[0] == "merge_loads" || w[0] == "matrix_ops") {
+      if (w[1] != "yes" && w[1] != "no") throw bad(w[0] + " " + w[1] + ": yes or no");
+      (w[0] == "merge_loads" ? a.merge_loads : a.matrix_ops) = w[1] == "yes";
+    } else {
+      throw bad("'" + w[0] + "' is not a setting (name, banks, bank_bytes, warp_size, merge_loads, matrix_ops, "
+                "load, store, merged_load)");
+    }
+  }
+  for (const auto& [number, w] : tables) {
+    const auto bad = [&, n = number](const std::string& what) { return arch_file_error(path, n, what); };
+    if (w.size() < 4 || (w[2] != "blocks" && w[2] != "phases"))
+      throw bad(w[0] + ": give the widths, then 'blocks S' or 'phases' and the phases' lanes");
+    bc::phase_groups g{};
+    if (w[2] == "blocks") {
+      const std::optional<int> size = whole_number(w[3], 1, 64);
+      if (!size || w.size() != 4) throw bad(w[0] + " blocks " + w[3] + ": one whole number of lanes from 1 to 64");
+      g = bc::blocks(a.warp_size, *size);
+    } else {
+      if (w.size() - 3 > static_cast<std::size_t>(bc::phase_groups::capacity)) throw bad(w[0] + ": at most 8 phases");
+      for (std::size_t k = 3; k < w.size(); ++k) {
+        std::istringstream ranges(w[k]);
+        for (std::string range; std::getline(ranges, range, ',');) {
+          const std::size_t dash = range.find('-');
+          const std::optional<int> first = whole_number(range.substr(0, dash), 0, 63),
+                                   last = dash == std::string::npos ? first : whole_number(range.substr(dash + 1), 0, 63);
+          if (!first || !last || *last < *first)
+            throw bad(w[0] + " phase " + w[k] + ": '" + range + "' is not a lane or a range of lanes from 0 to 63, as 0-3");
+          g.lanes[k - 3] |= bc::lane_range(*first, *last);
+        }
+      }
+    }
+    const int table = w[0] == "load" ? 0 : w[0] == "store" ? 1 : 2;
+    std::istringstream widths(w[1] == "all" ? std::string("1,2,4,8,16") : w[1]);
+    for (std::string width; std::getline(widths, width, ',');) {
+      const std::optional<int> bytes = whole_number(width, 1, 16);
+      if (!bytes || (*bytes & (*bytes - 1)) != 0)
+        throw bad(w[0] + " " + w[1] + ": widths are 1, 2, 4, 8 and 16 bytes, or all");
+      const int i = bc::width_index(*bytes);
+      if (given[table][i]) throw bad(w[0] + " " + width + " is given twice");
+      given[table][i] = true;
+      (table == 0 ? a.load : table == 1 ? a.store : a.merged_load)[i] = g;
+      if (!bc::detail::valid_table(g, a.warp_size))
+        throw bad(w[0] + " " + width + ": the phases must hold each of the warp's " + std::to_string(a.warp_size) +
+                  " lanes once");
+    }
+  }
+  for (int table = 0; table < (a.merge_loads ? 3 : 2); ++table)
+    for (int i = 0; i < 5; ++i)
+      if (!given[table][i])
+        throw usage_error("--arch-file " + path + ": no " + (table == 0 ? "load" : table == 1 ? "store" : "merged_load") +
+                          " phases for " + std::to_string(1 << i) + "-byte accesses");
+  a.name = name.c_str();
+  if (bc::check(a) != bc::errc::none)
+    throw usage_error("--arch-file " + path + ": " + bc::to_string(bc::check(a)));
+  return a;
 }
 
 // The patterns each option describes, by kind; a pattern of another kind refuses the option
@@ -284,6 +378,7 @@ struct options {
   bool transposed = false;
   std::string op = "load";
   std::string arch = "nvidia";
+  std::string arch_file;
   std::string lanes;
   std::string swizzle;
   std::string svg;
@@ -436,7 +531,8 @@ parsed check(const options& o) {
   } else {
     throw usage_error("--op " + o.op + ": not an op (load, store, ldmatrix:N or stmatrix:N)");
   }
-  p.arch = parse_arch(o.arch);
+  if (given("--arch") && given("--arch-file")) throw usage_error("--arch and --arch-file each give the architecture: give one");
+  p.arch = o.arch_file.empty() ? parse_arch(o.arch) : read_arch_file(o.arch_file);
   if (!o.lanes.empty()) {
     std::size_t used = 0;
     unsigned long long m = 0;
@@ -953,6 +1049,12 @@ int run(int argc, char** argv) {
                  "load | store | ldmatrix:N | stmatrix:N (N = 1, 2, 4; default load). A load or store moves one\n"
                  "element per lane (--vector: more); matrices need --type half and --pattern tile. Example: --op store");
   app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
+  app.add_option("--arch-file", o.arch_file,
+                 "an architecture described as data, one setting a line: name, banks, bank_bytes, warp_size,\n"
+                 "merge_loads and matrix_ops (yes or no), and each width's load, store (and merged_load) phases,\n"
+                 "as 'load 16 blocks 8' or 'load 16 phases 0-3,20-23 4-7,16-19 ...'. Examples: examples/explore/arch/\n"
+                 "in the sources, share/bankcheck/arch/ where installed.\n"
+                 "Example: --arch-file my_gpu.arch");
   app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
   app.add_option("--swizzle", o.swizzle,
                  "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile, block): B,M,S,\n"
