@@ -4341,11 +4341,11 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape
 // bytes, as alignof(T) gives exchange_padding_choice. On `arch` (first argument; NVIDIA without
 // it). A shape that breaks a rule (exchange_shape_is_invalid: more than 1024 threads, say) or an
 // architecture that does (architecture_is_invalid) gives it in `error` (a compile error in a
-// constant expression). The cost grows with the instructions the exchange issues: items per thread x pieces x warps. In a
-// constant expression the whole search is one evaluation, under one step limit: clang's 1,048,576
-// holds 8 doubles or 6 floats a thread, 128 threads, on NVIDIA, but not 4 floats a thread, 64
-// threads, on gfx950, where none is conflict-free; exchange_padding_choice spreads its search over
-// many evaluations.
+// constant expression). The cost grows with the instructions the exchange issues: items per thread
+// x pieces x warps. In a constant expression the whole search is one evaluation, under one step
+// limit: clang's 1,048,576 holds 8 doubles or 6 floats a thread, 128 threads, on NVIDIA, but not 4
+// floats a thread, 64 threads, on gfx950, where none is conflict-free; exchange_padding_choice
+// spreads its search over many evaluations.
 // Example: choose_exchange_padding(8, 8, 8, 128).layout -> {16, 8} (exchange_padding<double, 8, 128>)
 //          choose_exchange_padding(arch::gfx950, 4, 4, 4, 64).wavefronts -> 24 (none is conflict-free)
 template <class Arch>
@@ -4353,8 +4353,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> c
     const Arch& given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
-  if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads || item_alignment < 1 ||
-      (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
+  if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
+      item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
     return exchange_choice{violated::exchange_shape_is_invalid()};
   const int access_bytes = item_alignment < 16 ? item_alignment : 16;
   const detail::exchange_shape e{item_bytes, access_bytes, items_per_thread, threads};
