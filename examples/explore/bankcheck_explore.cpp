@@ -184,6 +184,9 @@ bc::architecture read_arch_file(const std::string& path) {
                   " lanes once");
     }
   }
+  for (int i = 0; i < 5; ++i)
+    if (given[2][i] && !a.merge_loads)
+      throw usage_error("--arch-file " + path + ": merged_load phases are for loads the merge rule joins: add merge_loads yes");
   for (int table = 0; table < (a.merge_loads ? 3 : 2); ++table)
     for (int i = 0; i < 5; ++i)
       if (!given[table][i])
