@@ -60,3 +60,15 @@ TEST_CASE("text is at most 100 columns, with colour only when asked for") {
     }
   }
 }
+
+TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as 'unnamed'") {
+  architecture a = arch::nvidia;
+  a.name = "<b> & \"x\"\x01";
+  const std::string svg = to_svg(map_access([](int l) { return 4 * l; }, load(4), whole_warp, a));
+  CHECK(svg.find("load(4) on &lt;b&gt; &amp; &quot;x&quot;?:") != std::string::npos);
+  CHECK(svg.find("<b>") == std::string::npos);
+  a.name = nullptr;
+  const bank_map unnamed = map_access([](int l) { return 4 * l; }, load(4), whole_warp, a);
+  CHECK(std::string(unnamed.arch_name) == "unnamed");
+  CHECK(to_text(unnamed).find("load(4) on unnamed") != std::string::npos);
+}

@@ -81,7 +81,7 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   bank_map m{};
   const architecture a = arch;
   m.op = op;
-  m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size, m.arch_name = a.name;
+  m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size, m.arch_name = a.name != nullptr ? a.name : "unnamed";
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (!p.ok()) return m.error = p.error, m;
   m.active = p.active;
@@ -164,7 +164,10 @@ inline std::string xml_escape(const std::string& s) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: out += c;
+      case '\t':
+      case '\n':
+      case '\r': out += c; break;
+      default: out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;  // no control character is XML
     }
   }
   return out;
@@ -323,7 +326,8 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     return o.str();
   }
   const report& r = m.totals;
-  o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(detail::op_name(m.op)) << " on " << m.arch_name
+  o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(detail::op_name(m.op)) << " on "
+    << detail::xml_escape(m.arch_name)
     << ": " << r.wavefronts << (r.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.ideal
     << ", degree " << r.degree << ", bandwidth "
     << detail::xml_escape(detail::percent(r.bandwidth())) << (r.merged ? ", merged" : "") << "</text>\n";
