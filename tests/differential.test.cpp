@@ -98,6 +98,13 @@ ref_result compare(const ref_arch& ra, const architecture& la, access op, std::u
     CHECK(w.word_a == first_word);
     CHECK(w.lane_b == second);
   }
+  // The documented choice among the conflicts as bad: the reference's witness.
+  CHECK(got.worst.phase == want.worst.phase);
+  CHECK(got.worst.bank == want.worst.bank);
+  CHECK(got.worst.lane_a == want.worst.lane_a);
+  CHECK(got.worst.lane_b == want.worst.lane_b);
+  CHECK(got.worst.word_a == want.worst.word_a);
+  CHECK(got.worst.word_b == want.worst.word_b);
   // Every lane's pass is the latest queue position among its words.
   CHECK(t.passes == want.degree);
   for (std::size_t p = 0; p < want.phases.size(); ++p)

@@ -104,6 +104,14 @@ inline std::string check_sample(const sample& s, std::mt19937_64& rng, tally& n)
   if (r.degree != want.degree) return fail("degree", r.degree, want.degree);
   if (r.merged != want.merged) return fail("merged", r.merged, want.merged);
   n.merged += r.merged;
+  // The witness is the documented one (report.hpp), whichever path of the engine costed it.
+  const conflict_witness &w = r.worst, &ww = want.worst;
+  if (w.phase != ww.phase) return fail("witness phase", w.phase, ww.phase);
+  if (w.bank != ww.bank) return fail("witness bank", w.bank, ww.bank);
+  if (w.lane_a != ww.lane_a) return fail("witness lane_a", w.lane_a, ww.lane_a);
+  if (w.lane_b != ww.lane_b) return fail("witness lane_b", w.lane_b, ww.lane_b);
+  if (w.word_a != ww.word_a || w.word_b != ww.word_b)
+    return fail("witness word_a", static_cast<long long>(w.word_a), static_cast<long long>(ww.word_a));
 
   // Bounds: each active phase costs at least 1 and at most one wavefront per word asked.
   long long bound = 0;

@@ -9,6 +9,7 @@
 #include <bankcheck/arch.hpp>
 #include <bankcheck/error.hpp>
 #include <bankcheck/op.hpp>
+#include <bankcheck/report.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -129,6 +130,11 @@ struct ref_result {
   bool merged = false;
   std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> queues;  // per active phase: bank -> distinct words, in order
   groups phases;                                                             // the active phases
+  // The documented witness (report.hpp, conflict_witness), where degree >= 2: the first phase to
+  // cost the most (its index in the table, empty phases counted); in it, the first bank to reach
+  // that many words, the lanes taken in order and a lane's words in address order; lane_a the
+  // first lane to ask that bank, lane_b the first after it to ask it for another word.
+  bankcheck::conflict_witness worst{};
 };
 
 inline bool valid_groups(const groups& g, int warp) {
@@ -204,25 +210,43 @@ inline ref_result reference(const ref_arch& a, bankcheck::access op, std::uint64
   for (int l : called)
     if (addr[static_cast<std::size_t>(l)] % static_cast<std::uint64_t>(op.bytes) != 0)
       return fail(errc::address_must_be_a_multiple_of_the_access_width);
-  for (const lanes& phase : phases) {
+  const auto banks = static_cast<std::uint64_t>(a.banks);
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    lanes in_order = phases[i];
+    std::sort(in_order.begin(), in_order.end());
     std::map<std::uint64_t, std::vector<std::uint64_t>> bank;
     bool any = false;
-    for (int l : phase) {
+    std::size_t worst = 0;
+    std::uint64_t first_to_reach = 0;  // the first bank to reach `worst` words
+    for (int l : in_order) {
       if (std::find(called.begin(), called.end(), l) == called.end()) continue;
       any = true;
       for (std::uint64_t w : words_of(addr[static_cast<std::size_t>(l)], op.bytes, a.bank_bytes)) {
-        auto& q = bank[w % static_cast<std::uint64_t>(a.banks)];
+        auto& q = bank[w % banks];
         if (std::find(q.begin(), q.end(), w) == q.end()) q.push_back(w);
+        if (q.size() > worst) worst = q.size(), first_to_reach = w % banks;
       }
     }
     if (!any) continue;
-    std::size_t worst = 0;
-    for (auto& b : bank) worst = std::max(worst, b.second.size());
     ++r.ideal;
     r.wavefronts += static_cast<int>(worst);
+    if (static_cast<int>(worst) > r.degree && worst >= 2) {
+      r.worst = bankcheck::conflict_witness{static_cast<int>(i), static_cast<int>(first_to_reach), -1, -1, 0, 0};
+      for (int l : in_order) {
+        if (std::find(called.begin(), called.end(), l) == called.end()) continue;
+        for (std::uint64_t w : words_of(addr[static_cast<std::size_t>(l)], op.bytes, a.bank_bytes)) {
+          if (w % banks != first_to_reach || r.worst.lane_b >= 0) continue;
+          if (r.worst.lane_a < 0) {
+            r.worst.lane_a = l, r.worst.word_a = w;
+          } else if (w != r.worst.word_a) {
+            r.worst.lane_b = l, r.worst.word_b = w;
+          }
+        }
+      }
+    }
     r.degree = std::max(r.degree, static_cast<int>(worst));
     r.queues.push_back(bank);
-    r.phases.push_back(phase);
+    r.phases.push_back(phases[i]);
   }
   return r;
 }

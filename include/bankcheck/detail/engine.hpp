@@ -715,13 +715,29 @@ BANKCHECK_HOST_DEVICE constexpr void serve_xor_phase(const lane_values<Lanes>& v
   if (cost <= r.degree) return;
   r.degree = cost;
   if (cost < 2) return;
-  // The first lane's group, and the first lane after it asking that group for another chunk.
-  const std::uint64_t c0 = v.value[lo] << g.up >> g.down, group_mask = (std::uint64_t{1} << g.group_shift) - 1;
-  int b = lo + 1;
-  for (std::uint64_t c = v.value[b] << g.up >> g.down; b < span.last && (c == c0 || ((c ^ c0) & group_mask) != 0);)
+  // The witness: the first group of banks to reach `cost` chunks, lanes in order. Lane lo + t
+  // asks chunk c0 ^ A t (t < 2^k). Two lanes ask one chunk where their t differ by an element of
+  // K_A = ker A, and one group where by one of K_G = ker (A mod groups), which holds K_A. In a
+  // coset of a subspace whose basis has distinct highest bits, the least element holds none of
+  // those bits and the greatest holds them all. So each chunk's first lane is its one t in F,
+  // the t holding none of K_A's highest bits; a group's chunks' first lanes form a coset of D =
+  // F & K_G, and the group has its `cost` chunks at the greatest of them; the least of those
+  // greatest holds D's highest bits and nothing else. They are K_G's highest bits that are not
+  // K_A's: the columns j of A not in the span of the columns before j whose part mod groups is
+  // in the span of theirs, where x.shift grows. That lane's group is the witness's: its first
+  // lane, and the first after it to ask the group for another chunk.
+  const std::uint64_t group_mask = (std::uint64_t{1} << g.group_shift) - 1;
+  int t = 0;
+  for (int j = 0; j < k; ++j) t |= x.shift[j + 1] > x.shift[j] ? 1 << j : 0;
+  const std::uint64_t group = (v.value[lo + t] << g.up >> g.down) & group_mask;
+  int a = lo;
+  while (((v.value[a] << g.up >> g.down) & group_mask) != group) ++a;
+  const std::uint64_t ca = v.value[a] << g.up >> g.down;
+  int b = a + 1;
+  for (std::uint64_t c = v.value[b] << g.up >> g.down; b < span.last && (c == ca || ((c ^ ca) & group_mask) != 0);)
     c = v.value[++b] << g.up >> g.down;
-  r.worst = conflict_witness{phase, static_cast<int>((c0 << g.word_shift) & static_cast<unsigned>(g.banks - 1)), lo, b,
-                             c0 << g.word_shift, (v.value[b] << g.up >> g.down) << g.word_shift};
+  r.worst = conflict_witness{phase, static_cast<int>((ca << g.word_shift) & static_cast<unsigned>(g.banks - 1)), a, b,
+                             ca << g.word_shift, (v.value[b] << g.up >> g.down) << g.word_shift};
 }
 
 // At run time, every counted phase of one instruction in one call (run calls it where the values
