@@ -22,7 +22,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -81,8 +83,11 @@ bc::architecture parse_arch(const std::string& name) {
   throw usage_error("--arch " + name + ": not a known architecture (nvidia, gfx942, gfx950, rdna3, rdna4)");
 }
 
-// text as a whole number in [lo, hi], or nothing.
+// text as a whole number in [lo, hi], or nothing: decimal digits, '-' before them for a negative
+// one; no space, no '+'.
 std::optional<int> whole_number(const std::string& text, int lo, int hi) {
+  const std::size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
+  if (text.size() <= digits || !std::isdigit(static_cast<unsigned char>(text[digits]))) return std::nullopt;
   std::size_t used = 0;
   long long n = 0;
   try {
@@ -90,9 +95,34 @@ std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (text.empty() || used != text.size() || n < lo || n > hi) return std::nullopt;
+  if (used != text.size() || n < lo || n > hi) return std::nullopt;
   return static_cast<int>(n);
 }
+
+// text as an unsigned number of 64 bits or fewer, or nothing: decimal digits, or hexadecimal
+// after 0x. Not C's octal, where 010 would be 8: 010 is 10. (--lanes and index:EXPR's numbers.)
+std::optional<unsigned long long> plain_number(const std::string& text) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  if (digits.empty() || !(hex ? std::isxdigit(static_cast<unsigned char>(digits[0]))
+                              : std::isdigit(static_cast<unsigned char>(digits[0]))))
+    return std::nullopt;
+  std::size_t used = 0;
+  unsigned long long v = 0;
+  try {
+    v = std::stoull(digits, &used, hex ? 16 : 10);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != digits.size()) return std::nullopt;
+  return v;
+}
+
+// "1 item", "8 items"; "1 warp-access", "2 warp-accesses".
+std::string counted(long long n, const std::string& thing, const std::string& things) {
+  return std::to_string(n) + " " + (n == 1 ? thing : things);
+}
+std::string counted(long long n, const std::string& thing) { return counted(n, thing, thing + "s"); }
 
 // "name:N" -> N, for a whole number in [lo, hi].
 int parse_suffix(const std::string& arg, const std::string& option, std::size_t colon, int lo, int hi) {
@@ -114,15 +144,27 @@ usage_error arch_file_error(const std::string& path, int line, const std::string
   return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + what);
 }
 bc::architecture read_arch_file(const std::string& path) {
+  // A regular file of at most 64 KiB (a description takes a few hundred bytes): not a directory,
+  // a device or a pipe, which would read as empty or never end.
+  constexpr std::uintmax_t max_bytes = std::uintmax_t{64} * 1024;
+  std::error_code error;
+  const bool regular = std::filesystem::is_regular_file(path, error);
+  if (!regular || std::filesystem::file_size(path, error) > max_bytes || error)
+    throw usage_error("--arch-file " + path + ": " +
+                      (error ? "cannot read the file (" + error.message() + ")"
+                       : !regular ? std::string("not a regular file")
+                                  : "larger than " + std::to_string(max_bytes / 1024) + " KiB: not an architecture description"));
   std::ifstream in(path);
-  if (!in) throw usage_error("--arch-file " + path + ": cannot read the file");
+  if (!in) throw usage_error("--arch-file " + path + ": cannot read the file (" + std::strerror(errno) + ")");
   static std::string name = "custom";  // architecture::name points here, for the program's life
   bc::architecture a{};
   bool given[3][5] = {};
+  std::vector<std::pair<std::string, int>> settings;  // each setting given, and its line
   std::vector<std::pair<int, std::vector<std::string>>> tables;  // line number, words: read once the scalars are
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     const auto bad = [&](const std::string& what) { return arch_file_error(path, number, what); };
+    if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark
     std::istringstream words(line.substr(0, line.find('#')));
     std::vector<std::string> w;
     for (std::string word; words >> word;) w.push_back(word);
@@ -131,8 +173,17 @@ bc::architecture read_arch_file(const std::string& path) {
       tables.emplace_back(number, w);
       continue;
     }
+    static const char* const scalars[] = {"name", "banks", "bank_bytes", "warp_size", "merge_loads", "matrix_ops"};
+    if (std::find(std::begin(scalars), std::end(scalars), w[0]) == std::end(scalars))
+      throw bad("'" + w[0] + "' is not a setting (name, banks, bank_bytes, warp_size, merge_loads, matrix_ops, "
+                "load, store, merged_load; lower case)");
     if (w.size() != 2) throw bad("'" + w[0] + "' takes one value");
+    for (const auto& [setting, at] : settings)
+      if (setting == w[0]) throw bad(w[0] + " is given twice (first on line " + std::to_string(at) + ")");
+    settings.emplace_back(w[0], number);
     if (w[0] == "name") {
+      for (const char c : w[1])
+        if (c < '!' || c > '~') throw bad("name " + w[1] + ": printable ASCII characters only");
       name = w[1];
     } else if (w[0] == "banks" || w[0] == "bank_bytes" || w[0] == "warp_size") {
       const std::optional<int> n = whole_number(w[1], 1, 64);
@@ -141,9 +192,6 @@ bc::architecture read_arch_file(const std::string& path) {
     } else if (w[0] == "merge_loads" || w[0] == "matrix_ops") {
       if (w[1] != "yes" && w[1] != "no") throw bad(w[0] + " " + w[1] + ": yes or no");
       (w[0] == "merge_loads" ? a.merge_loads : a.matrix_ops) = w[1] == "yes";
-    } else {
-      throw bad("'" + w[0] + "' is not a setting (name, banks, bank_bytes, warp_size, merge_loads, matrix_ops, "
-                "load, store, merged_load)");
     }
   }
   for (const auto& [number, w] : tables) {
@@ -219,8 +267,9 @@ const std::vector<option_scope>& option_scopes() {
       {"--swizzle", {"row", "column", "tile", "block"}, "row, column, tile or block:XxY"},
       {"--op", {"row", "column", "stride", "broadcast", "tile", "block", "index"},
        "row, column, stride:D, broadcast:K, tile, block:XxY or index:EXPR; an exchange moves every item both ways"},
-      {"--lanes", {"row", "column", "stride", "broadcast", "tile", "block", "index"},
-       "row, column, stride:D, broadcast:K, tile, block:XxY or index:EXPR; an exchange's threads are --threads"},
+      {"--lanes", {"row", "column", "stride", "broadcast", "index"},
+       "row, column, stride:D, broadcast:K or index:EXPR, a single warp-access (tile, block:XxY and "
+       "exchange:IPT cost every warp they run)"},
       {"--threads", {"exchange"}, "exchange:IPT"},
       {"--group", {"exchange"}, "exchange:IPT"}};
   return scopes;
@@ -320,20 +369,10 @@ class expression {
       return add(word == "lane" ? 'l' : 'p', 0);
     }
     if (word.empty() || !std::isdigit(static_cast<unsigned char>(word[0]))) fail("a number, lane, pad or '('");
-    // Decimal, or hexadecimal after 0x; not C's octal, where 010 would be 8.
-    const bool hex = word.size() > 2 && word[0] == '0' && (word[1] == 'x' || word[1] == 'X');
-    const std::string digits = hex ? word.substr(2) : word;
-    std::size_t used = 0;
-    unsigned long long v = 0;
-    try {
-      if (std::isxdigit(static_cast<unsigned char>(digits[0]))) v = std::stoull(digits, &used, hex ? 16 : 10);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != digits.size() || v > static_cast<unsigned long long>(LLONG_MAX))
-      fail("a number of 63 bits or fewer (decimal, or 0x hexadecimal)");
+    const std::optional<unsigned long long> v = plain_number(word);  // decimal, or 0x hexadecimal
+    if (!v || *v > static_cast<unsigned long long>(LLONG_MAX)) fail("a number of 63 bits or fewer (decimal, or 0x hexadecimal)");
     at_ = end;
-    return add('n', static_cast<long long>(v));
+    return add('n', static_cast<long long>(*v));
   }
   long long eval(int i, long long lane, long long pad) const {  // NOLINT(misc-no-recursion): bounded by max_length
     const node& n = nodes_[static_cast<std::size_t>(i)];
@@ -450,7 +489,7 @@ void parse_swizzle(const std::string& arg, int element_bytes, parsed& p) {
     throw usage_error("--swizzle " + arg + ": S must be at least B in magnitude, or the masks overlap");
   if (m + (s > 0 ? s : -s) + b > 62)
     throw usage_error("--swizzle " + arg + ": the masks must fit in 62 bits (M + |S| + B)");
-  if (m < 4 && (1 << m) < element_bytes)
+  if (b > 0 && m < 4 && (1 << m) < element_bytes)
     throw usage_error("--swizzle " + arg + ": M must keep an element's bytes together (2^M >= " +
                       std::to_string(element_bytes) + ")");
 }
@@ -534,19 +573,13 @@ parsed check(const options& o) {
   } else {
     throw usage_error("--op " + o.op + ": not an op (load, store, ldmatrix:N or stmatrix:N)");
   }
+  if (given("--svg") && o.svg.empty()) throw usage_error("--svg: give the SVG file's name");
   if (given("--arch") && given("--arch-file")) throw usage_error("--arch and --arch-file each give the architecture: give one");
   p.arch = o.arch_file.empty() ? parse_arch(o.arch) : read_arch_file(o.arch_file);
-  if (!o.lanes.empty()) {
-    std::size_t used = 0;
-    unsigned long long m = 0;
-    try {
-      m = std::stoull(o.lanes, &used, 0);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != o.lanes.size() || o.lanes[0] == '-')
-      throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, such as 0xffff or 65535)");
-    p.mask = m;
+  if (given("--lanes")) {
+    const std::optional<unsigned long long> m = plain_number(o.lanes);
+    if (!m) throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, decimal or 0x hexadecimal, as 0xffff or 65535)");
+    p.mask = *m;
   }
   if (!o.swizzle.empty()) {
     if (o.swizzle == "auto")
@@ -644,6 +677,11 @@ scenario build(const options& o, const parsed& p, int pad) {
               (p.index->uses_pad() ? ", pad " + std::to_string(pad) : std::string());
   }
   s.mask = p.mask ? *p.mask : active;
+  // A lane the pattern gives no element would be drawn at an address it never asks. (Lanes past
+  // the warp are the library's rule, lane_mask_must_fit_the_warp.)
+  if (const std::uint64_t idle = s.mask & bc::lane_range(0, warp - 1) & ~active; idle != 0)
+    throw usage_error("--lanes " + o.lanes + ": lane " + std::to_string(bc::detail::lowest_lane(idle)) +
+                      " has no element to read: the pattern's lanes are " + bc::detail::lane_ranges(active));
   return s;
 }
 
@@ -670,9 +708,9 @@ scenario worst_of(const Pattern& pattern, const options& o, const parsed& p, int
     const bc::element el = pattern.at(shape, k, l);
     s.address[static_cast<std::size_t>(l)] = byte_at(p, pitch, el.row, el.col);
   }
-  s.mask = p.mask ? *p.mask : pattern.lanes(shape, k);
-  s.title = type_title(o, p, pad) + ", " + what + ":\n" + std::to_string(t.accesses) + " warp-accesses, " +
-            std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) + "); the worst, access " +
+  s.mask = pattern.lanes(shape, k);  // --lanes is for one access, not a walk (option_scopes)
+  s.title = type_title(o, p, pad) + ", " + what + ":\n" + counted(t.accesses, "warp-access", "warp-accesses") + ", " +
+            counted(t.wavefronts, "wavefront") + " (ideal " + std::to_string(t.ideal) + "); the worst, access " +
             std::to_string(k) + ", drawn below";
   return s;
 }
@@ -703,16 +741,13 @@ scenario tile(const options& o, const parsed& p, int pad) {
   const bc::tile_report cols = store ? tile_cost(CS{}, o, p, pad) : tile_cost(CL{}, o, p, pad);
   if (!rows.ok()) throw rule_error("the tile's rows: ", rows.error);
   if (!cols.ok()) throw rule_error("the tile's columns: ", cols.error);
-  bc::tile_report sum = rows;
-  sum.accesses += cols.accesses;
-  sum.wavefronts += cols.wavefronts;
-  sum.ideal += cols.ideal;
+  const bc::tile_report sum = bc::detail::add_reports(rows, cols);  // the worst of both, the rows' on a tie
   const bool columns_worse = cols.worst.conflicts() > rows.worst.conflicts();
   scenario s = columns_worse ? (store ? worst_of(CS{}, o, p, pad, cols, "") : worst_of(CL{}, o, p, pad, cols, ""))
                              : (store ? worst_of(RS{}, o, p, pad, rows, "") : worst_of(RL{}, o, p, pad, rows, ""));
   s.tile = sum;
-  s.title = type_title(o, p, pad) + ", every row and column read by warps:\n" + std::to_string(sum.accesses) +
-            " warp-accesses, " + std::to_string(sum.wavefronts) + " wavefronts (ideal " + std::to_string(sum.ideal) +
+  s.title = type_title(o, p, pad) + ", every row and column read by warps:\n" + counted(sum.accesses, "warp-access", "warp-accesses") +
+            ", " + counted(sum.wavefronts, "wavefront") + " (ideal " + std::to_string(sum.ideal) +
             "); the worst, a " + (columns_worse ? "column" : "row") + " access, drawn below";
   return s;
 }
@@ -732,10 +767,6 @@ scenario block(const options& o, const parsed& p, int pad) {
 
 // --pattern exchange:IPT: both exchanges of CUB's BlockExchange (blocked -> striped -> blocked)
 // through `layout`, their totals against CUB's layout, and the worst warp instruction drawn.
-// "1 item", "8 items".
-std::string counted(long long n, const char* thing) {
-  return std::to_string(n) + " " + thing + (n == 1 ? "" : "s");
-}
 std::string layout_text(const bc::exchange_layout& layout) {
   return layout.padding == 0 ? std::string("unpadded")
          : layout.group == 1 ? counted(layout.padding, "byte") + " after every item"
@@ -972,8 +1003,8 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
       const int h = static_cast<int>(w * height / top), x = left + pad * bar;
       const bool ideal = w > 0 && w == ideals[static_cast<std::size_t>(pad)];
       svg << "<rect class=\"bar\" x=\"" << x + 2 << "\" y=\"" << base - h << "\" width=\"" << bar - 4 << "\" height=\"" << h
-          << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << w
-          << " wavefronts</title></rect>\n"
+          << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << counted(w, "wavefront")
+          << "</title></rect>\n"
           << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
     }
     svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding ("
@@ -1018,8 +1049,8 @@ int run(int argc, char** argv) {
              "                                                      the padding gfx950's 64-lane warps need: 2\n"
              "  bankcheck-explore --pattern exchange:8 --type double --pad auto\n"
              "                                                      8 bytes after every 16 doubles (CUB: 2-way)\n"
-             "Exit status: 0; 2 for a bad argument (the message says which); 1 when the SVG file cannot be\n"
-             "written.");
+             "Exit status: 0; 2 for a bad argument (the message says which); 1 when the output or the SVG\n"
+             "file cannot be written.");
   options o;
   app.add_option("--pattern", o.pattern,
                  "row | column | stride:D | broadcast:K | tile | block:XxY | exchange:IPT | index:EXPR\n"
@@ -1058,7 +1089,9 @@ int run(int argc, char** argv) {
                  "as 'load 16 blocks 8' or 'load 16 phases 0-3,20-23 4-7,16-19 ...'. Examples: examples/explore/arch/\n"
                  "in the sources, share/bankcheck/arch/ where installed.\n"
                  "Example: --arch-file my_gpu.arch");
-  app.add_option("--lanes", o.lanes, "active lanes as a mask (default: the pattern's). Example: --lanes 0xffff");
+  app.add_option("--lanes", o.lanes,
+                 "the active lanes of a single warp-access (row, column, stride:D, broadcast:K, index:EXPR), as a\n"
+                 "mask, decimal or 0x hexadecimal (default: the pattern's lanes). Example: --lanes 0xffff");
   app.add_option("--swizzle", o.swizzle,
                  "XOR-swizzle the tile's byte offsets as CuTe's Swizzle<B, M, S> (row, column, tile, block): B,M,S,\n"
                  "or a TMA mode, 32B | 64B | 128B (= 1,4,3 | 2,4,3 | 3,4,3), or auto: the library's choice\n"
@@ -1101,7 +1134,11 @@ int run(int argc, char** argv) {
     std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
     return 2;
   }
-  std::cout << out.str();
+  std::cout << out.str() << std::flush;
+  if (!std::cout) {
+    std::cerr << "bankcheck-explore: cannot write the output: " << std::strerror(errno) << "\n";
+    return 1;
+  }
   return 0;
 }
 
