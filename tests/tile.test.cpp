@@ -256,6 +256,15 @@ TEST_CASE("the tile rules give error values at run time") {
         errc::vector_elements_must_be_contiguous);
   CHECK(analyze_tile<thread_block<8, 4, op_kind::load, false, 4>, float>(odd_rows_split_layout{}).error ==
         errc::vector_elements_must_be_contiguous);
+  // The library's own layouts split vectors so too where a swizzle takes bits from inside an
+  // access: float2 loads over rows of 5 floats whose bytes are XOR-swizzled with 2^M = 4 bytes
+  // (row 1: bytes 20 and 24 become 16 and 28, the first still aligned). Row 0's vectors are
+  // whole, and the rows below are tested too.
+  using swizzled_inside = swizzled_bytes<row_major<4, 2, 5>, xor_swizzle<1, 2, 2>, 4>;
+  CHECK(analyze_tile<thread_block<16, 2, op_kind::load, false, 2>, float>(swizzled_inside{}).error ==
+        errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_tile<float>(dynamic_thread_block{1, 32, op_kind::load, false, 2}, swizzled_inside{}).error ==
+        errc::vector_elements_must_be_contiguous);
   // Whole vectors in every row: an answer.
   CHECK(analyze_pattern<thread_block<8, 4, op_kind::load, false, 4>>(tile_shape{4, 8, 32}, [](int r, int c) {
           return 4LL * (64 * r + c);

@@ -73,9 +73,11 @@ BANKCHECK_HOST_DEVICE constexpr bitwise_form pitched_bitwise(long long pitch, in
 // t >= 1 such that moving any element by t * (dr, dc) moves its byte address by the same
 // multiple of align bytes (so an access moved so costs the same), or 0 if it does not say.
 // analyze_tile uses it to analyze large tiles in time independent of their size. A layout that
-// says both (repeat_after and bitwise) also keeps every lane's vector alike: contiguous in every
-// row where it is in one (the library's layouts do, as a pitch or an XOR swizzle moves every
-// vector alike), so analyze_tile tests each access's vectors at its first lane only.
+// says both (repeat_after and bitwise) also keeps every lane's vector alike when an access is at
+// most 2^keep_bits bytes: contiguous in every row where it is in one (the library's layouts do,
+// as a pitch or an XOR swizzle of the bits above the access's moves every vector alike), so
+// analyze_tile then tests each access's vectors at its first lane only, and wider ones at every
+// lane.
 
 // Row-major with a pitch: offset(r, c) = r * Pitch + c; padding = Pitch - Cols elements.
 // Example: row_major<32, 32, 33>{}(2, 5) -> 71

@@ -94,11 +94,11 @@ struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
 // (dr, dc) every byte address moves by one multiple of align (0: unknown), and whether they are
 // bit fields (bitwise_form). A layout says nothing, or what it says through repeat_after and bitwise.
 // vectors_alike: whether every lane's vector (or ldmatrix row) is contiguous when the first
-// active lane's is (add_access), as in a layout that describes itself (repeat_after and bitwise):
-// a pitch moves every vector alike, and an XOR swizzle either moves an aligned vector as a
-// block, misaligning its first element where it moves it within its own bytes (the address rule,
-// tested at every lane), or, taking bits from inside the vector, moves the last element of every
-// vector against the first.
+// active lane's is (add_access), as in a layout that describes itself (repeat_after and bitwise),
+// for accesses whose bytes the swizzle keeps (walk_tile tests bitwise().keep_bits): a pitch
+// moves every vector alike, and an XOR swizzle of the bits above an access's moves an aligned
+// vector as a block and leaves a misaligned one misaligned (the address rule, tested at every
+// lane).
 struct no_facts {
   static constexpr bool vectors_alike = false;
   BANKCHECK_HOST_DEVICE static constexpr long long repeat(int, int, long long) noexcept { return 0; }
@@ -175,12 +175,12 @@ BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const
 }
 
 // Whether some lane of `lanes` in access k has a split vector (split_vector), testing the first
-// lane only where the facts say the others' vectors lie alike.
+// lane only where the others' vectors lie alike (`alike`, walk_tile's).
 BANKCHECK_CALLS_USER_CODE
-template <bool VectorsAlike, class Pattern, class ByteOffset>
+template <class Pattern, class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr bool splits_a_vector(const Pattern& pattern, const tile_shape& shape, std::uint64_t lanes,
-                                                     int k, int reach, ByteOffset& byte_offset) {
-  const int first = lowest_lane(lanes), last = VectorsAlike ? first : highest_lane(lanes);
+                                                     int k, int reach, ByteOffset& byte_offset, bool alike) {
+  const int first = lowest_lane(lanes), last = alike ? first : highest_lane(lanes);
   for (int lane = first; lane <= last; ++lane)
     if ((lanes >> lane & 1) && split_vector(byte_offset, pattern.at(shape, k, lane), reach, shape.bytes)) return true;
   return false;
@@ -188,14 +188,15 @@ BANKCHECK_HOST_DEVICE constexpr bool splits_a_vector(const Pattern& pattern, con
 
 // The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
 // An access of vectors (or ldmatrix rows) is tested for contiguous vectors at every active lane,
-// or at its first where the facts say the others lie alike. The test of every lane calls
+// or at its first where the others lie alike (`alike`). The test of every lane calls
 // byte_offset twice more a lane, after analyze, so accesses of one element a lane pay nothing
 // for it: through a lambda, clang steps for float4 rows over float[32][128] 26,607 -> 47,696, the
 // GEMM copy 25,058 -> 36,597, ldmatrix.x4 15,313 -> 22,418 (benchmarks/README.md).
 BANKCHECK_CALLS_USER_CODE
-template <bool VectorsAlike, class Pattern, class ByteOffset, class Arch>
+template <class Pattern, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& pattern, const tile_shape& shape, access op,
-                                                int reach, int k, int weight, ByteOffset& byte_offset, const Arch& arch) {
+                                                int reach, bool alike, int k, int weight, ByteOffset& byte_offset,
+                                                const Arch& arch) {
   const std::uint64_t lanes = pattern.lanes(shape, k);
   if (lanes == 0) return true;
   bool outside = false;
@@ -207,7 +208,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
       },
       op, lanes, arch);
   if (outside || !r.ok() ||
-      (reach > 1 && splits_a_vector<VectorsAlike>(pattern, shape, lanes, k, reach, byte_offset))) {
+      (reach > 1 && splits_a_vector(pattern, shape, lanes, k, reach, byte_offset, alike))) {
     t = tile_report{outside ? violated::pattern_indexes_outside_the_tile()
                     : !r.ok() ? r.error
                               : violated::vector_elements_must_be_contiguous()};
@@ -260,6 +261,11 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   const long long width = op.check() == errc::none ? op.bytes : 1;
   const long long align = arch.bank_bytes / gcd(arch.bank_bytes, width) * width;
   const bitwise_form form = facts.bitwise();
+  // The vectors lie alike where the facts say so and the swizzle, if any, keeps the bits inside
+  // an access: one that takes some moves a vector's elements apart by its row's bits, in some
+  // rows and not in others (swizzled_bytes<row_major<4, 2, 5>, xor_swizzle<1, 2, 2>, 4>, a
+  // 16 x 2 block of float2 loads: row 1's vector, bytes 20 and 24, becomes 16 and 28).
+  const bool alike = Facts::vectors_alike && form.keep_bits >= exact_log2(op.bytes);
   const index_classes outer(g.outer, g.full_outer,
                             index_period(facts, form, g.outer_rows, g.outer_cols, g.inner_rows, g.inner_cols, op.bytes,
                                          arch.banks, align)),
@@ -268,8 +274,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   for (int o = 0; o < outer.n; o = outer.next(o))
     for (int i = 0; i < inner.n; i = inner.next(i))
       for (int w = 0; w < g.warps; ++w)
-        if (!add_access<Facts::vectors_alike>(t, pattern, shape, op, reach, (o * g.inner + i) * g.warps + w,
-                                              outer.count(o) * inner.count(i), byte_offset, arch) ||
+        if (!add_access(t, pattern, shape, op, reach, alike, (o * g.inner + i) * g.warps + w,
+                        outer.count(o) * inner.count(i), byte_offset, arch) ||
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
