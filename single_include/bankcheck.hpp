@@ -3276,11 +3276,13 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
 }
 
 // padded_tile's candidates on Arch: padding I, usable when every row start stays aligned to the
-// widest access. An unusable one never wins, and its probe says so.
+// widest access and the offsets fit in int (as row_major's). An unusable one never wins, and its
+// probe says so.
 template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
-  static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0;
+  static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0 &&
+                                 static_cast<long long>(R - 1) * (C + I) + C <= int_max;
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
@@ -3444,15 +3446,18 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
-  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || cols > detail::int_max - row_bytes)
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
+      static_cast<long long>(rows) * cols > detail::int_max)
     return padding_choice{violated::tile_shape_is_invalid()};
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
+  // A padding is usable where every row start stays aligned to the widest access and the offsets
+  // fit in int, as row_major's must (padding 0's always do).
   auto cost = [&](int padding, long long cap) {
-    detail::pitched_offset offset{bytes, cols + padding};
-    return static_cast<long long>(offset.pitch) * bytes % widest != 0
-               ? detail::layout_cost{}
-               : detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
+    const long long pitch = static_cast<long long>(cols) + padding;
+    if (pitch * bytes % widest != 0 || (rows - 1) * pitch + cols > detail::int_max) return detail::layout_cost{};
+    detail::pitched_offset offset{bytes, static_cast<int>(pitch)};
+    return detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
   const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost);
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};

@@ -163,3 +163,24 @@ TEST_CASE("choose_padding gives the rule a shape or a pattern breaks") {
   CHECK(outside.wavefronts == 0);
   CHECK(!outside.conflict_free());
 }
+
+TEST_CASE("choose_padding never gives a pitch whose offsets leave int") {
+  // 1048575 x 2048 floats: 16 x 16 blocks are conflict-free at padding 16, but then the last
+  // offset, 1048574 * 2064 + 2048, is past 2^31 - 1, which row_major refuses; padding 0 is the
+  // one usable candidate.
+  const padding_choice tall = choose_padding(4, 1048575, 2048, dynamic_thread_block{16, 16});
+  REQUIRE(tall.ok());
+  CHECK(tall.padding == 0);
+  CHECK(static_cast<long long>(1048575 - 1) * tall.pitch + 2048 <= 2147483647LL);
+  CHECK(tall.wavefronts == 134217600);
+  CHECK(tall.ideal == 67108864);
+  CHECK(choose_padding(4, 1024, 2048, dynamic_thread_block{16, 16}).padding == 16);  // where the offsets fit
+  static_assert(!detail::paddings<4, 1048575, 2048, arch::nvidia_t, thread_block<16, 16>>::usable<16>);
+  static_assert(detail::paddings<4, 1024, 2048, arch::nvidia_t, thread_block<16, 16>>::usable<16>);
+  // One row of 2^31 - 48 bytes: a valid tile, whose pitch alone must not leave int either.
+  const padding_choice wide = choose_padding(1, 1, 2147483600, row_segments<>{});
+  REQUIRE(wide.ok());
+  CHECK(wide.pitch == 2147483600);
+  CHECK(wide.wavefronts == 67108863);
+  CHECK(choose_padding(1, 2, 2147483600, row_segments<>{}).error == errc::tile_shape_is_invalid);
+}
