@@ -144,7 +144,7 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
-// on a tie. When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
+// on a tie, among the candidates swizzle_candidates lists (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
 // the best one is. Align the tile to `alignment` (the swizzle's period), as the type does. Arch, as
 // padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
 // swizzles' low bits (M + B).
