@@ -81,7 +81,8 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   bank_map m{};
   const architecture a = arch;
   m.op = op;
-  m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size, m.arch_name = a.name != nullptr ? a.name : "unnamed";
+  m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size;
+  m.arch_name = a.name != nullptr ? a.name : "unnamed";
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
   if (!p.ok()) return m.error = p.error, m;
   m.active = p.active;
