@@ -224,7 +224,10 @@ inline ref_result reference(const ref_arch& a, bankcheck::access op, std::uint64
       for (std::uint64_t w : words_of(addr[static_cast<std::size_t>(l)], op.bytes, a.bank_bytes)) {
         auto& q = bank[w % banks];
         if (std::find(q.begin(), q.end(), w) == q.end()) q.push_back(w);
-        if (q.size() > worst) worst = q.size(), first_to_reach = w % banks;
+        if (q.size() > worst) {
+          worst = q.size();
+          first_to_reach = w % banks;
+        }
       }
     }
     if (!any) continue;
@@ -237,9 +240,11 @@ inline ref_result reference(const ref_arch& a, bankcheck::access op, std::uint64
         for (std::uint64_t w : words_of(addr[static_cast<std::size_t>(l)], op.bytes, a.bank_bytes)) {
           if (w % banks != first_to_reach || r.worst.lane_b >= 0) continue;
           if (r.worst.lane_a < 0) {
-            r.worst.lane_a = l, r.worst.word_a = w;
+            r.worst.lane_a = l;
+            r.worst.word_a = w;
           } else if (w != r.worst.word_a) {
-            r.worst.lane_b = l, r.worst.word_b = w;
+            r.worst.lane_b = l;
+            r.worst.word_b = w;
           }
         }
       }
