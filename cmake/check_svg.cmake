@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs PROGRAM with ARGS plus "--svg SVG", then parses SVG with xmllint (libxml2) and checks that
 # it holds COUNT rectangles of class CLASS (a map's word cells, "word"; a sweep's bars, "bar"): a
-# well-formed document with the picture in it.
+# well-formed document with the picture in it. With GOLDEN, the file must also equal GOLDEN byte for
+# byte (the pictures in docs/, which the README says each command draws).
 # Usage: cmake -DPROGRAM=<exe> "-DARGS=<a b>" -DSVG=<file> -DCLASS=<class> -DCOUNT=<n> -DXMLLINT=<xmllint>
-#        -P check_svg.cmake
+#        [-DGOLDEN=<file>] -P check_svg.cmake
 foreach(var IN ITEMS PROGRAM SVG CLASS COUNT XMLLINT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_svg.cmake needs -D${var}=<value>")
@@ -29,4 +30,12 @@ execute_process(COMMAND "${XMLLINT}" --xpath "string(/*[local-name()='svg']/*[lo
   OUTPUT_VARIABLE title)
 if(title STREQUAL "")
   message(FATAL_ERROR "${SVG}: no title")
+endif()
+if(DEFINED GOLDEN)
+  file(READ "${SVG}" drawn)
+  file(READ "${GOLDEN}" expected)
+  if(NOT drawn STREQUAL expected)
+    message(FATAL_ERROR "${SVG} differs from ${GOLDEN}: draw it again with\n"
+                        "  bankcheck-explore ${ARGS} --svg ${GOLDEN}")
+  endif()
 endif()
