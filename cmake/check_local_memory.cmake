@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # cmake -P: compiles SRC (.cu) with NVCC (FLAGS: a |-separated list) to PTX and passes when no
 # function's local memory (its __local_depot) exceeds LIMIT bytes. The engine's queue state
-# (5.4 KB) must live in one called function, not in a copy per call site inlined into a kernel.
+# (5,912 bytes) must live in one called function, not in a copy per call site inlined into a kernel.
 string(REPLACE "|" ";" flags "${FLAGS}")
 execute_process(COMMAND "${NVCC}" ${flags} -ptx "${SRC}" -o "${WORK}/local_memory.ptx"
   RESULT_VARIABLE rc ERROR_VARIABLE err)
