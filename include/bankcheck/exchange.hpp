@@ -371,7 +371,7 @@ struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 //          analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950).degree() -> 4
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
-                                                                                              const Arch& given = {}) {
+                                                                                              Arch given = {}) {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
@@ -479,7 +479,7 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape
 //          choose_exchange_padding(arch::gfx950, 4, 4, 4, 64).wavefronts -> 24 (none is conflict-free)
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
-    const Arch& given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
+    Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||

@@ -452,7 +452,7 @@ struct padding_choice {
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(const Arch& given, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(Arch given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");

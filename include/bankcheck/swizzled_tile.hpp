@@ -209,7 +209,7 @@ struct swizzle_choice {
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(const Arch& given, int bytes,
+BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(Arch given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
