@@ -68,7 +68,8 @@
 
 // Put before a function template that calls a user's callable: a lambda written inside a
 // kernel is __device__-only, and nvcc would otherwise reject the call from a
-// __host__ __device__ template without --expt-relaxed-constexpr.
+// __host__ __device__ template without --expt-relaxed-constexpr. Likewise a host-only visitor
+// (print.hpp's), called from host code in a .cu file.
 #ifndef BANKCHECK_CALLS_USER_CODE
 #if defined(__CUDACC__) && !defined(__clang__)
 #define BANKCHECK_CALLS_USER_CODE _Pragma("nv_exec_check_disable")
@@ -1441,7 +1442,9 @@ BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int
 // (Affine lanes never come here when run's closed form settles them.) `Nodes`: the queues'
 // capacity, lanes x words per lane at most (phase_state: 5.4 KB for the built-in
 // architectures, so not inlined in device code). `Groups`: the q-bit counters' capacity, the
-// architecture's banks at most (counters_for).
+// architecture's banks at most (counters_for). The visitor may be host-only (print.hpp's, which
+// host code in a .cu file calls).
+BANKCHECK_CALLS_USER_CODE
 template <int Nodes, int Groups, int Lanes, class Visitor>
 BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values<Lanes>& v, std::uint64_t lanes, lane_span span, bool whole,
                                                  const geometry& g, int phase, Visitor& visit,

@@ -31,7 +31,8 @@
 
 // Put before a function template that calls a user's callable: a lambda written inside a
 // kernel is __device__-only, and nvcc would otherwise reject the call from a
-// __host__ __device__ template without --expt-relaxed-constexpr.
+// __host__ __device__ template without --expt-relaxed-constexpr. Likewise a host-only visitor
+// (print.hpp's), called from host code in a .cu file.
 #ifndef BANKCHECK_CALLS_USER_CODE
 #if defined(__CUDACC__) && !defined(__clang__)
 #define BANKCHECK_CALLS_USER_CODE _Pragma("nv_exec_check_disable")

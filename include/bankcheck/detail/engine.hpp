@@ -572,7 +572,9 @@ BANKCHECK_HOST_DEVICE constexpr int count_dense(const lane_values<Lanes>& v, int
 // (Affine lanes never come here when run's closed form settles them.) `Nodes`: the queues'
 // capacity, lanes x words per lane at most (phase_state: 5.4 KB for the built-in
 // architectures, so not inlined in device code). `Groups`: the q-bit counters' capacity, the
-// architecture's banks at most (counters_for).
+// architecture's banks at most (counters_for). The visitor may be host-only (print.hpp's, which
+// host code in a .cu file calls).
+BANKCHECK_CALLS_USER_CODE
 template <int Nodes, int Groups, int Lanes, class Visitor>
 BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr void serve_phase(const lane_values<Lanes>& v, std::uint64_t lanes, lane_span span, bool whole,
                                                  const geometry& g, int phase, Visitor& visit,
