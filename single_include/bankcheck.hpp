@@ -124,6 +124,7 @@ enum class errc : unsigned char {
   thread_block_is_invalid,
   exchange_shape_is_invalid,
   exchange_layout_is_invalid,
+  access_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -159,6 +160,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "item's alignment a power of two that divides its bytes)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
+    case errc::access_is_invalid:
+      return "access is invalid (a load, store, ldmatrix or stmatrix; ldmatrix/stmatrix rows of 16 bytes; no matrices "
+             "for a load or store)";
   }
   return "unknown error";
 }
@@ -187,6 +191,7 @@ BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
 BANKCHECK_RULE(exchange_layout_is_invalid)
+BANKCHECK_RULE(access_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
@@ -218,22 +223,39 @@ struct access {
   BANKCHECK_HOST_DEVICE constexpr bool is_load() const noexcept {
     return kind == op_kind::load || kind == op_kind::ldmatrix;
   }
-  // errc::none, or the rule this description breaks.
+  // errc::none, or the rule this description breaks: a kind of the four; for ldmatrix/stmatrix
+  // 1, 2 or 4 matrices of 16-byte rows; for a load or store 1, 2, 4, 8 or 16 bytes and no
+  // matrices (an access built as an aggregate can break any of these; load() and the others
+  // cannot).
+  // One expression: every analyze asks it, and each statement is a step of a constant evaluation.
   BANKCHECK_HOST_DEVICE constexpr errc check() const noexcept {
-    if (is_matrix())
-      return matrices == 1 || matrices == 2 || matrices == 4 ? errc::none : errc::matrix_count_must_be_1_2_or_4;
-    return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16
-               ? errc::none
-               : errc::access_width_must_be_1_2_4_8_or_16;
+    return kind == op_kind::ldmatrix || kind == op_kind::stmatrix
+               ? (matrices != 1 && matrices != 2 && matrices != 4 ? errc::matrix_count_must_be_1_2_or_4
+                  : bytes != 16                                   ? errc::access_is_invalid
+                                                                  : errc::none)
+           : kind != op_kind::load && kind != op_kind::store ? errc::access_is_invalid
+           : bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16
+               ? errc::access_width_must_be_1_2_4_8_or_16
+           : matrices != 0 ? errc::access_is_invalid
+                           : errc::none;
   }
 };
 
 namespace detail {
+// The rule that e names, called: in a constant expression the call is the compile error.
+// e, which check() gave, with its rule called. Each call is its own statement, so that the
+// compiler's message names that rule alone.
+BANKCHECK_HOST_DEVICE constexpr errc violate_access_rule(errc e) noexcept {
+  if (e == errc::matrix_count_must_be_1_2_or_4) return violated::matrix_count_must_be_1_2_or_4();
+  if (e == errc::access_width_must_be_1_2_4_8_or_16) return violated::access_width_must_be_1_2_4_8_or_16();
+  if (e == errc::access_is_invalid) return violated::access_is_invalid();
+  return e;
+}
+
 BANKCHECK_HOST_DEVICE constexpr access checked(access a) noexcept {
   // In a constant expression a bad width or count stops here, naming the rule.
-  return a.check() == errc::none ? a
-         : a.is_matrix()         ? (violated::matrix_count_must_be_1_2_or_4(), a)
-                                 : (violated::access_width_must_be_1_2_4_8_or_16(), a);
+  const errc e = a.check();
+  return e == errc::none ? a : (violate_access_rule(e), a);
 }
 }  // namespace detail
 
@@ -976,9 +998,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
-  if (static_cast<bool>(op.check()))
-    return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
-                               : violated::access_width_must_be_1_2_4_8_or_16()};
+  if (static_cast<bool>(op.check())) return plan{violate_access_rule(op.check())};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
   if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};

@@ -430,6 +430,11 @@ TEST_CASE("bad input gives an error and no count at run time") {
   expect(analyze(words, load(bad)), errc::access_width_must_be_1_2_4_8_or_16);
   expect(analyze(words, store(bad * 4)), errc::access_width_must_be_1_2_4_8_or_16);
   expect(analyze(words, ldmatrix(bad)), errc::matrix_count_must_be_1_2_or_4);
+  // Accesses built as aggregates that no instruction is (8-byte-aligned rows were counted).
+  expect(analyze([](int l) { return 8 * l; }, access{op_kind::ldmatrix, 4 * one, 1}), errc::access_is_invalid);
+  expect(analyze(words, access{op_kind::load, 4, 2 * one}), errc::access_is_invalid);
+  expect(analyze(words, access{static_cast<op_kind>(9 * one), 4, 0}), errc::access_is_invalid);
+  CHECK(pass_schedule(words, access{op_kind::stmatrix, 8 * one, 1}).error == errc::access_is_invalid);
   expect(analyze([one](int l) { return 4 * l + one; }, load(4)), errc::address_must_be_a_multiple_of_the_access_width);
   expect(analyze([one](int l) { return 8 * l + 4 * one; }, load(8)), errc::address_must_be_a_multiple_of_the_access_width);
   expect(analyze([one](int l) { return 16 * l + 8 * one; }, ldmatrix(1)), errc::address_must_be_a_multiple_of_the_access_width);

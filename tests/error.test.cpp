@@ -25,7 +25,8 @@ TEST_CASE("every error code has its own message, and each rule function returns 
                       errc::vector_elements_must_be_contiguous,
                       errc::thread_block_is_invalid,
                       errc::exchange_shape_is_invalid,
-                      errc::exchange_layout_is_invalid};
+                      errc::exchange_layout_is_invalid,
+                      errc::access_is_invalid};
   std::set<std::string> messages{to_string(errc::none)};
   for (errc e : all) CHECK(messages.insert(to_string(e)).second);
   CHECK(violated::lane_mask_must_not_be_empty() == errc::lane_mask_must_not_be_empty);
@@ -33,6 +34,7 @@ TEST_CASE("every error code has its own message, and each rule function returns 
   CHECK(violated::thread_block_is_invalid() == errc::thread_block_is_invalid);
   CHECK(violated::exchange_shape_is_invalid() == errc::exchange_shape_is_invalid);
   CHECK(violated::exchange_layout_is_invalid() == errc::exchange_layout_is_invalid);
+  CHECK(violated::access_is_invalid() == errc::access_is_invalid);
   CHECK(std::string(to_string(errc::address_must_be_a_multiple_of_the_access_width)) ==
         "address must be a multiple of the access width");
 }

@@ -24,3 +24,20 @@ TEST_CASE("a bad width or matrix count is kept, and check() names the rule") {
     CHECK(stmatrix(n).check() == errc::matrix_count_must_be_1_2_or_4);
   }
 }
+
+// An access built as an aggregate can describe what no instruction does.
+static_assert(access{op_kind::ldmatrix, 4, 1}.check() == errc::access_is_invalid);  // rows are 16 bytes
+static_assert(access{op_kind::stmatrix, 8, 4}.check() == errc::access_is_invalid);
+static_assert(access{op_kind::ldmatrix, 0, 3}.check() == errc::matrix_count_must_be_1_2_or_4);  // the count first
+static_assert(access{op_kind::load, 16, 4}.check() == errc::access_is_invalid);  // ldmatrix.x4 meant?
+static_assert(access{op_kind::store, 4, -1}.check() == errc::access_is_invalid);
+static_assert(access{op_kind::load, 12, 4}.check() == errc::access_width_must_be_1_2_4_8_or_16);  // the width first
+
+TEST_CASE("an access of no kind is refused") {
+  // A kind outside the enumeration, as a cast or a byte from a file can make.
+  for (int k : {4, 9, 255}) {
+    const access a{static_cast<op_kind>(k), 4, 0};
+    CHECK(a.check() == errc::access_is_invalid);
+    CHECK(detail::checked(a).check() == errc::access_is_invalid);  // kept, at run time
+  }
+}

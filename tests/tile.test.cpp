@@ -226,6 +226,11 @@ struct width_pattern {
   constexpr element at(const tile_shape&, int k, int lane) const noexcept { return element{lane, k}; }
   constexpr access_grid grid(const tile_shape& s) const noexcept { return access_grid{s.cols, 1, 1, s.cols, 1, 0, 1, 0, 0}; }
 };
+
+// ldmatrix.x4 described with the element's size for its rows' (2 bytes), not 16.
+struct element_sized_ldmatrix : matrix_tiles<4> {
+  static constexpr access op(const tile_shape& s) noexcept { return access{op_kind::ldmatrix, s.bytes, 4}; }
+};
 }  // namespace
 
 TEST_CASE("the tile rules give error values at run time") {
@@ -307,5 +312,7 @@ TEST_CASE("the tile rules give error values at run time") {
   volatile int no_width = 0;
   const tile_report widthless = analyze_tile<float>(width_pattern{no_width}, row_major<32, 4, 5>{});
   CHECK(widthless.error == errc::access_width_must_be_1_2_4_8_or_16);
+  // Its rows were counted (64 wavefronts) where matrix_tiles<4> itself is refused.
+  CHECK(analyze_tile<element_sized_ldmatrix, short>(row_major<64, 64, 68>{}).error == errc::access_is_invalid);
   CHECK(analyze_tile<float>(width_pattern{4}, row_major<32, 4, 5>{}).conflict_free());
 }

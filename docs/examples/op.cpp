@@ -13,6 +13,7 @@ constexpr access a{op_kind::store, 8, 0};  // what store(8) returns
 static_assert(!a.is_load() && !a.is_matrix() && a.check() == errc::none);
 static_assert(access{op_kind::load, 3, 0}.check() == errc::access_width_must_be_1_2_4_8_or_16);
 static_assert(access{op_kind::ldmatrix, 16, 3}.check() == errc::matrix_count_must_be_1_2_or_4);
+static_assert(access{op_kind::ldmatrix, 4, 1}.check() == errc::access_is_invalid);  // rows are 16 bytes
 // [access]
 
 // [load]

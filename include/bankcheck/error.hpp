@@ -33,6 +33,7 @@ enum class errc : unsigned char {
   thread_block_is_invalid,
   exchange_shape_is_invalid,
   exchange_layout_is_invalid,
+  access_is_invalid,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -68,6 +69,9 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "item's alignment a power of two that divides its bytes)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
+    case errc::access_is_invalid:
+      return "access is invalid (a load, store, ldmatrix or stmatrix; ldmatrix/stmatrix rows of 16 bytes; no matrices "
+             "for a load or store)";
   }
   return "unknown error";
 }
@@ -96,6 +100,7 @@ BANKCHECK_RULE(vector_elements_must_be_contiguous)
 BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
 BANKCHECK_RULE(exchange_layout_is_invalid)
+BANKCHECK_RULE(access_is_invalid)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

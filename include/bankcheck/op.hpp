@@ -25,22 +25,39 @@ struct access {
   BANKCHECK_HOST_DEVICE constexpr bool is_load() const noexcept {
     return kind == op_kind::load || kind == op_kind::ldmatrix;
   }
-  // errc::none, or the rule this description breaks.
+  // errc::none, or the rule this description breaks: a kind of the four; for ldmatrix/stmatrix
+  // 1, 2 or 4 matrices of 16-byte rows; for a load or store 1, 2, 4, 8 or 16 bytes and no
+  // matrices (an access built as an aggregate can break any of these; load() and the others
+  // cannot).
+  // One expression: every analyze asks it, and each statement is a step of a constant evaluation.
   BANKCHECK_HOST_DEVICE constexpr errc check() const noexcept {
-    if (is_matrix())
-      return matrices == 1 || matrices == 2 || matrices == 4 ? errc::none : errc::matrix_count_must_be_1_2_or_4;
-    return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16
-               ? errc::none
-               : errc::access_width_must_be_1_2_4_8_or_16;
+    return kind == op_kind::ldmatrix || kind == op_kind::stmatrix
+               ? (matrices != 1 && matrices != 2 && matrices != 4 ? errc::matrix_count_must_be_1_2_or_4
+                  : bytes != 16                                   ? errc::access_is_invalid
+                                                                  : errc::none)
+           : kind != op_kind::load && kind != op_kind::store ? errc::access_is_invalid
+           : bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16
+               ? errc::access_width_must_be_1_2_4_8_or_16
+           : matrices != 0 ? errc::access_is_invalid
+                           : errc::none;
   }
 };
 
 namespace detail {
+// The rule that e names, called: in a constant expression the call is the compile error.
+// e, which check() gave, with its rule called. Each call is its own statement, so that the
+// compiler's message names that rule alone.
+BANKCHECK_HOST_DEVICE constexpr errc violate_access_rule(errc e) noexcept {
+  if (e == errc::matrix_count_must_be_1_2_or_4) return violated::matrix_count_must_be_1_2_or_4();
+  if (e == errc::access_width_must_be_1_2_4_8_or_16) return violated::access_width_must_be_1_2_4_8_or_16();
+  if (e == errc::access_is_invalid) return violated::access_is_invalid();
+  return e;
+}
+
 BANKCHECK_HOST_DEVICE constexpr access checked(access a) noexcept {
   // In a constant expression a bad width or count stops here, naming the rule.
-  return a.check() == errc::none ? a
-         : a.is_matrix()         ? (violated::matrix_count_must_be_1_2_or_4(), a)
-                                 : (violated::access_width_must_be_1_2_4_8_or_16(), a);
+  const errc e = a.check();
+  return e == errc::none ? a : (violate_access_rule(e), a);
 }
 }  // namespace detail
 

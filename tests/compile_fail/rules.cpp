@@ -10,6 +10,9 @@ namespace bc = bankcheck;
 constexpr bc::access op = bc::load(12);
 #elif defined(FAIL_matrix_count_must_be_1_2_or_4)
 constexpr bc::access op = bc::ldmatrix(3);
+#elif defined(FAIL_access_is_invalid)
+// ldmatrix rows of 4 bytes, built as an aggregate (ldmatrix() always gives 16).
+constexpr bc::report r = bc::analyze([](int lane) { return 8 * lane; }, bc::access{bc::op_kind::ldmatrix, 4, 1});
 #elif defined(FAIL_address_must_be_a_multiple_of_the_access_width)
 constexpr bc::report r = bc::analyze([](int lane) { return 8 * lane + 4; }, bc::load(8));
 #elif defined(FAIL_address_must_not_be_negative)

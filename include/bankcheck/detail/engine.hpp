@@ -106,9 +106,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
   if (a.banks < 1 || a.banks > 64 || a.warp_size < 1 || a.warp_size > 64 || a.bank_bytes < 1 ||
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
-  if (static_cast<bool>(op.check()))
-    return plan{op.is_matrix() ? violated::matrix_count_must_be_1_2_or_4()
-                               : violated::access_width_must_be_1_2_4_8_or_16()};
+  if (static_cast<bool>(op.check())) return plan{violate_access_rule(op.check())};
   const std::uint64_t warp = lane_range(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
   if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};
