@@ -3760,6 +3760,14 @@ BANKCHECK_HOST_DEVICE constexpr swizzle_choice choose_swizzle(int bytes, int row
 namespace bankcheck {
 
 namespace detail {
+// The largest value of an integer type I (an extents' index_type, signed or unsigned).
+template <class I>
+BANKCHECK_HOST_DEVICE constexpr unsigned long long largest_index() noexcept {
+  return static_cast<I>(-1) < static_cast<I>(0) ? (1ULL << (8 * sizeof(I) - 1)) - 1
+         : sizeof(I) >= sizeof(unsigned long long) ? ~0ULL
+                                                   : (1ULL << (8 * sizeof(I))) - 1;
+}
+
 // What the policies' mappings share: the extents (static, rank 2) and LayoutMapping's members
 // that do not depend on the offsets. Tile is padded_tile or swizzled_tile for those extents.
 template <class Policy, class Extents, class Tile>
@@ -3780,6 +3788,11 @@ class tile_mapping {
   static constexpr long long ideal = Tile::ideal;
   static constexpr int degree = Tile::degree;
   static constexpr bool conflict_free = Tile::conflict_free;
+  // The extents' index_type holds R x C, not always the padded or swizzled span: a narrower one
+  // would wrap the offsets (a 15 x 8 float tile, padded to pitch 9, spans 134 > 127).
+  static_assert(static_cast<unsigned long long>(layout::required_span_size()) <= largest_index<index_type>(),
+                "bankcheck mdspan layouts: the span must fit the index_type of the extents (the padded or swizzled "
+                "span can exceed rows x columns).");
 
   constexpr tile_mapping() noexcept = default;
   // Implicit, as the standard layouts' mappings are (mdspan converts extents to a mapping).

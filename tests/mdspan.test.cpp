@@ -136,6 +136,23 @@ constexpr bool policies_work() {
 
 static_assert(policies_work<plain_extents>());
 
+// A narrow index_type that holds the padded or swizzled span: 15 x 8 floats, pitch 9, span 134
+// (a signed char's 127 would not hold it, and that is a static_assert: compile_fail/rules.cpp).
+struct unsigned_char_15x8 {
+  using index_type = unsigned char;
+  using size_type = unsigned char;
+  using rank_type = std::size_t;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 0; }
+  static constexpr std::size_t static_extent(rank_type r) noexcept { return r == 0 ? 15 : 8; }
+  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 15 : 8; }
+};
+using narrow_padded = bc::layout_right_conflict_free<float>::mapping<unsigned_char_15x8>;
+static_assert(narrow_padded::pitch == 9 && narrow_padded{}.required_span_size() == 134 && narrow_padded{}(14, 7) == 133);
+static_assert(bc::detail::largest_index<unsigned char>() == 255 && bc::detail::largest_index<signed char>() == 127);
+static_assert(bc::detail::largest_index<long long>() == 0x7fffffffffffffffULL &&
+              bc::detail::largest_index<unsigned long long>() == ~0ULL && bc::detail::largest_index<int>() == 0x7fffffffULL);
+
 // analyze over a mapping that is no bankcheck layout: a user's, here column-major with a pitch.
 struct column_major_pitch_40 {
   using extents_type = plain_extents<32, 32>;

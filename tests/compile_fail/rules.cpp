@@ -103,6 +103,19 @@ struct dynamic_extents {
   constexpr index_type extent(rank_type) const noexcept { return 32; }
 };
 constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents>{}(1, 1);
+#elif defined(FAIL_the_span_must_fit_the_index_type)
+#include <bankcheck/mdspan.hpp>
+// 15 x 8 floats fit a signed char's 127; padded to pitch 9 they span 134 (the offsets wrapped).
+struct narrow_extents {
+  using index_type = signed char;
+  using size_type = unsigned char;
+  using rank_type = unsigned long;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 0; }
+  static constexpr unsigned long static_extent(rank_type r) noexcept { return r == 0 ? 15 : 8; }
+  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 15 : 8; }
+};
+constexpr int x = bc::layout_right_conflict_free<float>::mapping<narrow_extents>{}(1, 1);
 #elif defined(FAIL_exchange_shape_is_invalid)
 // A 6-byte item aligned to 3 bytes: no type is.
 #include <bankcheck/exchange.hpp>
