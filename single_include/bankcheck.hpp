@@ -347,7 +347,8 @@ struct architecture {
   phase_groups load[5] = {};
   phase_groups store[5] = {};
   // The load merge rule (MODEL.md): when every active lane's partner i^1 or i^2 is inactive or
-  // asks for the same address, loads use merged_load instead of load.
+  // asks for the same address, loads wider than a bank (8 and 16 bytes on NVIDIA) use
+  // merged_load instead of load.
   bool merge_loads = false;
   phase_groups merged_load[5] = {};
   bool matrix_ops = false;  // ldmatrix / stmatrix exist (one phase per 8x8 matrix)
