@@ -353,12 +353,23 @@ static_assert(tie_of_swizzled.degree == 4 && tie_of_swizzled.worst.bank == 3 && 
                   tie_of_swizzled.worst.lane_b == 10 && tie_of_swizzled.worst.word_a == 3 &&
                   tie_of_swizzled.worst.word_b == 35,
               "a tie of banks under an XOR swizzle: the first to deliver four words");
+// An access wider than a row of banks: lane 0's float4 covers words 0 and 2 of bank 0 of two.
+constexpr architecture two_banks() {
+  architecture a = arch::rdna3;
+  a.banks = 2;
+  return a;
+}
+constexpr report own_words = analyze([](int l) { return 16 * l; }, load(16), whole_warp, two_banks());
+static_assert(own_words.worst.bank == 0 && own_words.worst.lane_a == 0 && own_words.worst.lane_b == 0 &&
+                  own_words.worst.word_a == 0 && own_words.worst.word_b == 2,
+              "lane_b is lane_a where the lane's own second word is the first other word");
 }  // namespace
 TEST_CASE("the witness on a tie is the same at run time as at compile time") {
   CHECK(same(tie_of_swizzled, analyze([](int l) { return swizzled_rows(l + run_time_one - 1); }, load(4))));
   CHECK(same(tie_of_banks, analyze([](int l) { return second_word_first(l + run_time_one - 1); }, store(4))));
   CHECK(same(tie_of_phases, analyze([](int l) { return two_in_each_phase(l + run_time_one - 1); }, store(8))));
   CHECK(same(tie_of_groups, analyze([](int l) { return second_chunk_first(l + run_time_one - 1); }, store(16))));
+  CHECK(same(own_words, analyze([](int l) { return 16 * (l + run_time_one - 1); }, load(16), whole_warp, two_banks())));
 }
 
 TEST_CASE("the report: witness, counts, bandwidth") {
