@@ -482,25 +482,32 @@ template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
 // A table is valid when its groups come first (zeros only after), are disjoint, and together are
 // exactly the warp's lanes; and where `blocks` is not 0, its first `blocks` groups, and no more,
 // are blocks of s lanes from lane 0, s a power of two.
+// Written out for the table's eight groups, not looped: every analyze on an architecture of one's
+// own checks its table, and the tile walks, exchanges and choosers check all fifteen (clang
+// steps for check(): 870 with a loop over the groups, benchmarks/README.md).
 BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp_size) noexcept {
-  std::uint64_t seen = 0;
-  bool ended = false;
-  for (std::uint64_t m : g.lanes) {
-    if ((seen & m) || (ended && m != 0)) return false;
-    ended = ended || m == 0;
-    seen |= m;
-  }
+  static_assert(phase_groups::capacity == 8, "valid_table is written out for eight groups");
+  const std::uint64_t* l = g.lanes;
+  // The union of the groups before each: a group meeting it overlaps an earlier one.
+  const std::uint64_t u1 = l[0], u2 = u1 | l[1], u3 = u2 | l[2], u4 = u3 | l[3], u5 = u4 | l[4], u6 = u5 | l[5],
+                      u7 = u6 | l[6], all = u7 | l[7];
   // Counted blocks: the first holds lanes 0..s-1, s a power of two (next = 2^s, 0 for 64 lanes),
   // each other the one before it shifted by s, and the count ends where the groups do.
-  const std::uint64_t first = g.lanes[0], next = first + 1;
-  if (g.blocks < 0 || g.blocks > phase_groups::capacity ||
-      (g.blocks != 0 && (g.lanes[g.blocks - 1] == 0 || (g.blocks < phase_groups::capacity && g.lanes[g.blocks] != 0) ||
-                         !(first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff ||
-                           first == 0xffffffff || first == ~std::uint64_t{0}))))
-    return false;
-  for (int p = 1; p < g.blocks; ++p)
-    if (g.lanes[p] != g.lanes[p - 1] * next) return false;
-  return seen == lane_range(0, warp_size - 1);
+  const std::uint64_t first = l[0], next = first + 1;
+  const int n = g.blocks;
+  return ((u1 & l[1]) | (u2 & l[2]) | (u3 & l[3]) | (u4 & l[4]) | (u5 & l[5]) | (u6 & l[6]) | (u7 & l[7])) == 0 &&
+         // zeros only after the groups
+         !((l[0] == 0 && u1 != all) || (l[1] == 0 && u2 != all) || (l[2] == 0 && u3 != all) ||
+           (l[3] == 0 && u4 != all) || (l[4] == 0 && u5 != all) || (l[5] == 0 && u6 != all) ||
+           (l[6] == 0 && u7 != all)) &&
+         all == lane_range(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
+         (n == 0 ||
+          (l[n - 1] != 0 && (n == phase_groups::capacity || l[n] == 0) &&
+           (first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff || first == 0xffffffff ||
+            first == ~std::uint64_t{0}) &&
+           (n < 2 || l[1] == l[0] * next) && (n < 3 || l[2] == l[1] * next) && (n < 4 || l[3] == l[2] * next) &&
+           (n < 5 || l[4] == l[3] * next) && (n < 6 || l[5] == l[4] * next) && (n < 7 || l[6] == l[5] * next) &&
+           (n < 8 || l[7] == l[6] * next)));
 }
 }  // namespace detail
 
@@ -525,6 +532,20 @@ BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   }
   return errc::none;
 }
+
+namespace detail {
+// The whole description, checked once where a query asks it for many accesses (a tile walk, an
+// exchange, a chooser), so that a table it does not use cannot leave a broken description
+// unnoticed; analyze checks the scalars and the table of its access, each time.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr bool valid_architecture(const Arch& a) noexcept {
+  if constexpr (builtin_arch<Arch>) {
+    return true;
+  } else {
+    return check(a) == errc::none;
+  }
+}
+}  // namespace detail
 
 }  // namespace bankcheck
 
@@ -2741,10 +2762,10 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
-  // An architecture's scalars, which the patterns and the periods divide by, before any access
-  // (analyze checks them again, with its tables).
-  if constexpr (!builtin_arch<Arch>)
-    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
+  // The whole architecture, whose scalars the patterns and the periods divide by, before any
+  // access (analyze checks the scalars again, with its access's table).
+  if constexpr (!builtin_arch<Arch>)  // (not even a call for the built-in ones: each walk pays its steps)
+    if (!valid_architecture(arch)) return tile_report{violated::architecture_is_invalid()};
   const tile_shape shape{given.bytes, given.rows, given.cols, arch.warp_size};  // the architecture's warps walk it
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
@@ -3469,7 +3490,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
+  if (!detail::valid_architecture(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
@@ -3709,7 +3730,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  if (!detail::valid_scalars(arch)) return swizzle_choice{violated::architecture_is_invalid()};
+  if (!detail::valid_architecture(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
     return swizzle_choice{violated::tile_shape_is_invalid()};
@@ -4049,10 +4070,10 @@ struct exchange_shape {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
                                                           op_kind kind, const Arch& arch, long long stop_above = -1) {
-  // The scalars the warps and the classes divide by, before any instruction (analyze checks the
-  // tables).
+  // The whole architecture, whose scalars the warps and the classes divide by, before any
+  // instruction (analyze checks the scalars again, with its instruction's table).
   if constexpr (!builtin_arch<Arch>)
-    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
+    if (!valid_architecture(arch)) return tile_report{violated::architecture_is_invalid()};
   // A layout from outside (analyze_exchange's): offset divides by its group.
   if (layout.group < 1 || layout.padding < 0) return tile_report{violated::exchange_layout_is_invalid()};
   tile_report t{};
@@ -4236,12 +4257,12 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_best& a, con
 // cost repeating when the padding grows by a bank row and keeps items aligned (every address
 // moves by whole rows of banks x bank_bytes, 128 bytes on NVIDIA), paddings below the least
 // common multiple of a bank row and the access width: a bank row on the built-in architectures.
-// An architecture whose scalars break the rule fails here, naming it: with no bank row there is
+// An architecture that breaks a rule of check() fails here, naming it: with no bank row there is
 // no candidate to walk, and an empty layout would stand without a word.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_best before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
-  static constexpr int bank_row = valid_scalars(arch_of_type<Arch>::value())
+  static constexpr int bank_row = check(arch_of_type<Arch>::value()) == errc::none
                                       ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
                                       : static_cast<int>(violated::architecture_is_invalid());
   static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;
@@ -4419,7 +4440,7 @@ template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
+  if (!detail::valid_architecture(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
       item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
     return exchange_choice{violated::exchange_shape_is_invalid()};

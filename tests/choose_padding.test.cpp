@@ -157,6 +157,9 @@ TEST_CASE("choose_padding gives the rule a shape or a pattern breaks") {
   architecture no_banks = arch::nvidia;
   no_banks.banks = 0;
   CHECK(choose_padding(no_banks, 4, 32, 32, row_segments<>{}).error == errc::architecture_is_invalid);
+  architecture unused_hole = arch::nvidia;  // a store table the loads never use
+  unused_hole.store[2].lanes[0] = 0xffff;
+  CHECK(choose_padding(unused_hole, 4, 32, 32, row_segments<>{}).error == errc::architecture_is_invalid);
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const padding_choice outside = choose_padding(4, 4, 30, row_segments<op_kind::load, 4>{});
   CHECK(outside.error == errc::pattern_indexes_outside_the_tile);

@@ -177,6 +177,9 @@ TEST_CASE("choose_swizzle gives the rule a shape or a pattern breaks") {
   architecture no_warp = arch::nvidia;
   no_warp.warp_size = 0;
   CHECK(choose_swizzle(no_warp, 4, 32, 32, row_segments<>{}).error == errc::architecture_is_invalid);
+  architecture unused_hole = arch::nvidia;  // a store table the loads never use
+  unused_hole.store[2].lanes[0] = 0xffff;
+  CHECK(choose_swizzle(unused_hole, 4, 32, 32, row_segments<>{}).error == errc::architecture_is_invalid);
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const swizzle_choice outside = choose_swizzle(4, 4, 30, row_segments<op_kind::load, 4>{});
   CHECK(outside.error == errc::pattern_indexes_outside_the_tile);

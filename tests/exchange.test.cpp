@@ -308,4 +308,13 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
   bc::architecture holes = bc::arch::nvidia;
   holes.store[2].lanes[0] = 0xffff;
   CHECK(bc::choose_exchange_padding(holes, 4, 4, 8, 128).error == bc::errc::architecture_is_invalid);
+  // A broken table that no instruction of the exchange uses (16-byte loads, for floats): the
+  // whole description is checked first (it was counted).
+  bc::architecture unused_hole = bc::arch::nvidia;
+  unused_hole.load[4] = bc::phase_groups{};
+  CHECK(bc::check(unused_hole) == bc::errc::architecture_is_invalid);
+  CHECK(bc::choose_exchange_padding(unused_hole, 4, 4, 8, 128).error == bc::errc::architecture_is_invalid);
+  const bc::exchange_report unused = bc::analyze_exchange<float, 4, 128>(bc::exchange_layout{32, 4}, unused_hole);
+  CHECK(unused.blocked_to_striped.error == bc::errc::architecture_is_invalid);
+  CHECK(unused.striped_to_blocked.error == bc::errc::architecture_is_invalid);
 }

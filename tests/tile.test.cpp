@@ -295,14 +295,20 @@ TEST_CASE("the tile rules give error values at run time") {
     CHECK(t.accesses == 0);
   }
   // Architectures whose warps, banks or bank width the walks cannot divide by: the rule, before
-  // any pattern is asked for its warps.
-  for (int which = 0; which < 5; ++which) {
+  // any pattern is asked for its warps. And a broken table the walk's loads never use, or matrix
+  // ops on a 16-lane warp: the walk checks the whole description first (it counted them).
+  for (int which = 0; which < 7; ++which) {
     architecture a = arch::nvidia;
     if (which == 0) a.warp_size = 0;
     if (which == 1) a.warp_size = 65;
     if (which == 2) a.banks = 0;
     if (which == 3) a.bank_bytes = 0;
     if (which == 4) a.bank_bytes = 3;
+    if (which == 5) a.store[2] = phase_groups{};
+    if (which == 6) {
+      a.warp_size = 16;
+      for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = a.merged_load[i] = blocks(16, 16);
+    }
     INFO("architecture " << which);
     CHECK(analyze_tile<thread_block<16, 16>, float>(row_major<32, 32>{}, a).error == errc::architecture_is_invalid);
     CHECK(analyze_pattern(dynamic_thread_block{16, 16}, tile_shape{4, 32, 32}, offset, a).error ==

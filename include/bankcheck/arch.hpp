@@ -210,25 +210,32 @@ template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
 // A table is valid when its groups come first (zeros only after), are disjoint, and together are
 // exactly the warp's lanes; and where `blocks` is not 0, its first `blocks` groups, and no more,
 // are blocks of s lanes from lane 0, s a power of two.
+// Written out for the table's eight groups, not looped: every analyze on an architecture of one's
+// own checks its table, and the tile walks, exchanges and choosers check all fifteen (clang
+// steps for check(): 870 with a loop over the groups, benchmarks/README.md).
 BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp_size) noexcept {
-  std::uint64_t seen = 0;
-  bool ended = false;
-  for (std::uint64_t m : g.lanes) {
-    if ((seen & m) || (ended && m != 0)) return false;
-    ended = ended || m == 0;
-    seen |= m;
-  }
+  static_assert(phase_groups::capacity == 8, "valid_table is written out for eight groups");
+  const std::uint64_t* l = g.lanes;
+  // The union of the groups before each: a group meeting it overlaps an earlier one.
+  const std::uint64_t u1 = l[0], u2 = u1 | l[1], u3 = u2 | l[2], u4 = u3 | l[3], u5 = u4 | l[4], u6 = u5 | l[5],
+                      u7 = u6 | l[6], all = u7 | l[7];
   // Counted blocks: the first holds lanes 0..s-1, s a power of two (next = 2^s, 0 for 64 lanes),
   // each other the one before it shifted by s, and the count ends where the groups do.
-  const std::uint64_t first = g.lanes[0], next = first + 1;
-  if (g.blocks < 0 || g.blocks > phase_groups::capacity ||
-      (g.blocks != 0 && (g.lanes[g.blocks - 1] == 0 || (g.blocks < phase_groups::capacity && g.lanes[g.blocks] != 0) ||
-                         !(first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff ||
-                           first == 0xffffffff || first == ~std::uint64_t{0}))))
-    return false;
-  for (int p = 1; p < g.blocks; ++p)
-    if (g.lanes[p] != g.lanes[p - 1] * next) return false;
-  return seen == lane_range(0, warp_size - 1);
+  const std::uint64_t first = l[0], next = first + 1;
+  const int n = g.blocks;
+  return ((u1 & l[1]) | (u2 & l[2]) | (u3 & l[3]) | (u4 & l[4]) | (u5 & l[5]) | (u6 & l[6]) | (u7 & l[7])) == 0 &&
+         // zeros only after the groups
+         !((l[0] == 0 && u1 != all) || (l[1] == 0 && u2 != all) || (l[2] == 0 && u3 != all) ||
+           (l[3] == 0 && u4 != all) || (l[4] == 0 && u5 != all) || (l[5] == 0 && u6 != all) ||
+           (l[6] == 0 && u7 != all)) &&
+         all == lane_range(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
+         (n == 0 ||
+          (l[n - 1] != 0 && (n == phase_groups::capacity || l[n] == 0) &&
+           (first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff || first == 0xffffffff ||
+            first == ~std::uint64_t{0}) &&
+           (n < 2 || l[1] == l[0] * next) && (n < 3 || l[2] == l[1] * next) && (n < 4 || l[3] == l[2] * next) &&
+           (n < 5 || l[4] == l[3] * next) && (n < 6 || l[5] == l[4] * next) && (n < 7 || l[6] == l[5] * next) &&
+           (n < 8 || l[7] == l[6] * next)));
 }
 }  // namespace detail
 
@@ -253,6 +260,20 @@ BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   }
   return errc::none;
 }
+
+namespace detail {
+// The whole description, checked once where a query asks it for many accesses (a tile walk, an
+// exchange, a chooser), so that a table it does not use cannot leave a broken description
+// unnoticed; analyze checks the scalars and the table of its access, each time.
+template <class Arch>
+BANKCHECK_HOST_DEVICE constexpr bool valid_architecture(const Arch& a) noexcept {
+  if constexpr (builtin_arch<Arch>) {
+    return true;
+  } else {
+    return check(a) == errc::none;
+  }
+}
+}  // namespace detail
 
 }  // namespace bankcheck
 

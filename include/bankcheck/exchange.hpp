@@ -111,10 +111,10 @@ struct exchange_shape {
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& e, const exchange_layout& layout, bool blocked,
                                                           op_kind kind, const Arch& arch, long long stop_above = -1) {
-  // The scalars the warps and the classes divide by, before any instruction (analyze checks the
-  // tables).
+  // The whole architecture, whose scalars the warps and the classes divide by, before any
+  // instruction (analyze checks the scalars again, with its instruction's table).
   if constexpr (!builtin_arch<Arch>)
-    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
+    if (!valid_architecture(arch)) return tile_report{violated::architecture_is_invalid()};
   // A layout from outside (analyze_exchange's): offset divides by its group.
   if (layout.group < 1 || layout.padding < 0) return tile_report{violated::exchange_layout_is_invalid()};
   tile_report t{};
@@ -298,12 +298,12 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_best& a, con
 // cost repeating when the padding grows by a bank row and keeps items aligned (every address
 // moves by whole rows of banks x bank_bytes, 128 bytes on NVIDIA), paddings below the least
 // common multiple of a bank row and the access width: a bank row on the built-in architectures.
-// An architecture whose scalars break the rule fails here, naming it: with no bank row there is
+// An architecture that breaks a rule of check() fails here, naming it: with no bank row there is
 // no candidate to walk, and an empty layout would stand without a word.
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_best before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
-  static constexpr int bank_row = valid_scalars(arch_of_type<Arch>::value())
+  static constexpr int bank_row = check(arch_of_type<Arch>::value()) == errc::none
                                       ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
                                       : static_cast<int>(violated::architecture_is_invalid());
   static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;
@@ -481,7 +481,7 @@ template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  if (!detail::valid_scalars(arch)) return exchange_choice{violated::architecture_is_invalid()};
+  if (!detail::valid_architecture(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
       item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
     return exchange_choice{violated::exchange_shape_is_invalid()};

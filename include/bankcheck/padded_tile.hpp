@@ -457,7 +457,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
                                                                                              const Patterns&... patterns) {
   static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  if (!detail::valid_scalars(arch)) return padding_choice{violated::architecture_is_invalid()};
+  if (!detail::valid_architecture(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)

@@ -231,10 +231,10 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Facts, class Arch>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
-  // An architecture's scalars, which the patterns and the periods divide by, before any access
-  // (analyze checks them again, with its tables).
-  if constexpr (!builtin_arch<Arch>)
-    if (!valid_scalars(arch)) return tile_report{violated::architecture_is_invalid()};
+  // The whole architecture, whose scalars the patterns and the periods divide by, before any
+  // access (analyze checks the scalars again, with its access's table).
+  if constexpr (!builtin_arch<Arch>)  // (not even a call for the built-in ones: each walk pays its steps)
+    if (!valid_architecture(arch)) return tile_report{violated::architecture_is_invalid()};
   const tile_shape shape{given.bytes, given.rows, given.cols, arch.warp_size};  // the architecture's warps walk it
   if (shape.rows < 1 || shape.cols < 1 || static_cast<long long>(shape.rows) * shape.cols > int_max || shape.bytes < 1 ||
       shape.bytes > 16)
