@@ -170,6 +170,28 @@ static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<>{}).
 static_assert(bc::analyze<float>(column_major_pitch_40{}, bc::dynamic_thread_block{16, 16}).wavefronts ==
               bc::analyze<float>(column_major_pitch_40{}, bc::thread_block<16, 16>{}).wavefronts);
 
+// A strided mapping whose rows overlap (not unique, which a strided mapping may be): 32 x 4 chars
+// two apart, (r, c) -> 2r + c. On 16 banks, columns 2 and 3 reach word 16 and are 2-way; a row's
+// facts (row_major's) would price every column as the first (4 wavefronts, not 6).
+struct overlapping_rows {
+  using extents_type = plain_extents<32, 4>;
+  using index_type = int;
+  static constexpr bool is_always_strided() noexcept { return true; }
+  constexpr extents_type extents() const noexcept { return {}; }
+  constexpr int stride(std::size_t r) const noexcept { return r == 0 ? 2 : 1; }
+  constexpr int operator()(int r, int c) const noexcept { return 2 * r + c; }
+};
+constexpr bc::architecture sixteen_banks() {
+  bc::architecture a = bc::arch::rdna3;
+  a.banks = 16;
+  return a;
+}
+static_assert(bc::analyze<char>(overlapping_rows{}, bc::column_segments<>{}, sixteen_banks()).wavefronts == 6);
+static_assert(bc::analyze<char>(overlapping_rows{}, bc::column_segments<>{}, sixteen_banks()).wavefronts ==
+              bc::analyze_pattern<bc::column_segments<>>(bc::tile_shape{1, 32, 4}, [](int r, int c) { return 2LL * r + c; },
+                                                        sixteen_banks())
+                  .wavefronts);
+
 TEST_CASE("float4 rows over a column-major mapping: no lane's four floats are contiguous") {
   const bc::tile_report rows = bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<bc::op_kind::load, 4>{});
   CHECK(rows.error == bc::errc::vector_elements_must_be_contiguous);

@@ -165,8 +165,8 @@ struct has_tile_layout<M, typename voider<typename M::layout, typename M::value_
 // layout_left, layout_stride, cuda::std's, the policies above, users' own): element (r, c) at
 // byte offset mapping(r, c) * sizeof(T), the pattern's tile being extent(0) x extent(1). The
 // policies above are analyzed through their layouts' facts (analyze_tile), and row-major strided
-// mappings (stride(1) == 1) with row_major's, so a large tile costs what a small one does; other
-// mappings access by access.
+// mappings (stride(1) == 1, rows that do not overlap) with row_major's, so a large tile costs
+// what a small one does; other mappings access by access.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE
@@ -186,7 +186,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, cons
       return static_cast<long long>(mapping(static_cast<index>(r), static_cast<index>(c))) * static_cast<long long>(sizeof(T));
     };
     if constexpr (Mapping::is_always_strided()) {
-      if (mapping.stride(1) == 1)
+      // A row's facts (row_major's) hold where rows do not overlap: a strided mapping need not be
+      // unique, and one with stride(0) < extent(1) was priced from its first column alone.
+      if (mapping.stride(1) == 1 && mapping.stride(0) >= mapping.extents().extent(1))
         return detail::walk_tile(pattern, shape, offset,
                                  detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))}, arch);
     }
