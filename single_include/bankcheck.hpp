@@ -2560,7 +2560,9 @@ struct tile_report {
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
   BANKCHECK_HOST_DEVICE constexpr long long conflicts() const noexcept { return wavefronts - ideal; }
-  // The worst warp-access's degree (1 when conflict-free).
+  // The degree of `worst`, the warp-access with the most conflicts: its worst phase's wavefronts
+  // (1 when conflict-free). Another access, of fewer conflicts, can have a phase of more: the
+  // degree follows the witness.
   BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept { return worst.degree; }
 };
 
@@ -3064,7 +3066,7 @@ struct layout_cost {
   bool usable = false;       // every access aligned for its width
   long long wavefronts = 0;
   long long ideal = 0;
-  int degree = 0;            // the worst warp-access's wavefronts over the worst phase
+  int degree = 0;            // tile_report::degree(): the worst phase of the access with the most conflicts
 
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return usable && wavefronts == ideal; }
   BANKCHECK_HOST_DEVICE constexpr void add(const tile_report& t) noexcept {
@@ -4043,7 +4045,8 @@ struct exchange_report {
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept {
     return blocked_to_striped.conflict_free() && striped_to_blocked.conflict_free();
   }
-  // The worst warp instruction's wavefronts.
+  // The larger of the two exchanges' degree(): the worst phase's wavefronts of the instruction
+  // with the most conflicts (tile_report::degree).
   BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept {
     return blocked_to_striped.degree() > striped_to_blocked.degree() ? blocked_to_striped.degree()
                                                                     : striped_to_blocked.degree();
@@ -4401,7 +4404,7 @@ struct exchange_choice {
   exchange_layout layout{32, 0};
   long long wavefronts = 0;
   long long ideal = 0;
-  int degree = 0;  // the worst warp instruction's wavefronts
+  int degree = 0;  // exchange_report::degree() of the layout
 
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }

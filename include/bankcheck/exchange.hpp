@@ -82,7 +82,8 @@ struct exchange_report {
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept {
     return blocked_to_striped.conflict_free() && striped_to_blocked.conflict_free();
   }
-  // The worst warp instruction's wavefronts.
+  // The larger of the two exchanges' degree(): the worst phase's wavefronts of the instruction
+  // with the most conflicts (tile_report::degree).
   BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept {
     return blocked_to_striped.degree() > striped_to_blocked.degree() ? blocked_to_striped.degree()
                                                                     : striped_to_blocked.degree();
@@ -440,7 +441,7 @@ struct exchange_choice {
   exchange_layout layout{32, 0};
   long long wavefronts = 0;
   long long ideal = 0;
-  int degree = 0;  // the worst warp instruction's wavefronts
+  int degree = 0;  // exchange_report::degree() of the layout
 
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }

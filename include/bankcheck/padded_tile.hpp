@@ -31,7 +31,7 @@ struct layout_cost {
   bool usable = false;       // every access aligned for its width
   long long wavefronts = 0;
   long long ideal = 0;
-  int degree = 0;            // the worst warp-access's wavefronts over the worst phase
+  int degree = 0;            // tile_report::degree(): the worst phase of the access with the most conflicts
 
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return usable && wavefronts == ideal; }
   BANKCHECK_HOST_DEVICE constexpr void add(const tile_report& t) noexcept {

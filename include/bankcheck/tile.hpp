@@ -29,7 +29,9 @@ struct tile_report {
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return error == errc::none; }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
   BANKCHECK_HOST_DEVICE constexpr long long conflicts() const noexcept { return wavefronts - ideal; }
-  // The worst warp-access's degree (1 when conflict-free).
+  // The degree of `worst`, the warp-access with the most conflicts: its worst phase's wavefronts
+  // (1 when conflict-free). Another access, of fewer conflicts, can have a phase of more: the
+  // degree follows the witness.
   BANKCHECK_HOST_DEVICE constexpr int degree() const noexcept { return worst.degree; }
 };
 
