@@ -119,6 +119,14 @@ constexpr bool policies_work() {
   static_assert(std::is_same_v<typename gfx950_swizzled::swizzle, bc::xor_swizzle<6, 2, 6>>);
   static_assert(std::is_same_v<typename gfx950_swizzled::arch_type, bc::arch::gfx950_t> && gfx950_swizzled::conflict_free);
   static_assert(bc::is_conflict_free_v<gfx950_swizzled, bc::row_segments<>, bc::column_segments<>>);
+  // analyze(mapping, pattern) walks the architecture the mapping was chosen for unless told
+  // another (it walked NVIDIA's).
+  static_assert(bc::analyze<float>(gfx950_padded{}, by_blocks{}).conflict_free());
+  static_assert(bc::analyze<float>(gfx950_padded{}, by_blocks{}).wavefronts ==
+                bc::analyze<float>(gfx950_padded{}, by_blocks{}, bc::arch::gfx950).wavefronts);
+  static_assert(bc::analyze<float>(gfx950_padded{}, by_blocks{}).ideal !=
+                bc::analyze<float>(gfx950_padded{}, by_blocks{}, bc::arch::nvidia).ideal);
+  static_assert(!bc::analyze<float>(nvidia_padded{}, by_blocks{}, bc::arch::gfx950).conflict_free());
 
   // analyze(mapping, pattern) on them.
   static_assert(bc::analyze<float>(padded{}, bc::column_segments<>{}).wavefronts == 32);
@@ -135,6 +143,22 @@ constexpr bool policies_work() {
 }  // namespace
 
 static_assert(policies_work<plain_extents>());
+
+// A policy on an architecture of one's own, given as a type that converts to one: analyze's
+// default walks it, as the value it converts to.
+struct banks_48 {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.banks = 48;
+    return a;
+  }
+};
+using padded_48 = bc::layout_right_conflict_free<float, bc::rows_and_columns, banks_48>::mapping<plain_extents<32, 32>>;
+static_assert(padded_48::pitch == 35 && padded_48::conflict_free);  // a padding of 3 on 48 banks
+static_assert(bc::analyze<float>(padded_48{}, bc::column_segments<>{}).conflict_free());
+static_assert(bc::analyze<float>(padded_48{}, bc::dynamic_thread_block{16, 16}).wavefronts ==
+              bc::analyze<float>(padded_48{}, bc::dynamic_thread_block{16, 16}, static_cast<bc::architecture>(banks_48{}))
+                  .wavefronts);
 
 // A narrow index_type that holds the padded or swizzled span: 15 x 8 floats, pitch 9, span 134
 // (a signed char's 127 would not hold it, and that is a static_assert: compile_fail/rules.cpp).

@@ -159,6 +159,12 @@ template <class M>
 struct has_tile_layout<M, typename voider<typename M::layout, typename M::value_type>::type> {
   static constexpr bool value = true;
 };
+// The architecture a mapping was chosen for (the policies' arch_type, as the checks walk it), and
+// NVIDIA for any other mapping: analyze's default.
+template <class M, class = void> struct mapping_arch { using type = arch::nvidia_t; };
+template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>::type> {
+  using type = typename M::arch_type;
+};
 }  // namespace detail
 
 // The cost of Pattern over a rank-2 mdspan mapping of T (any LayoutMapping: std::layout_right,
@@ -166,14 +172,18 @@ struct has_tile_layout<M, typename voider<typename M::layout, typename M::value_
 // byte offset mapping(r, c) * sizeof(T), the pattern's tile being extent(0) x extent(1). The
 // policies above are analyzed through their layouts' facts (analyze_tile), and row-major strided
 // mappings (stride(1) == 1, rows that do not overlap) with row_major's, so a large tile costs
-// what a small one does; other mappings access by access.
+// what a small one does; other mappings access by access. On `arch`: by default the architecture
+// a policy's mapping was chosen for (its arch_type), NVIDIA for other mappings.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE
-template <class T, class Mapping, class Pattern, class Arch = arch::nvidia_t,
+template <class T, class Mapping, class Pattern,
+          class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
           class = typename detail::voider<typename Mapping::extents_type,
                                           decltype(detail::declared<const Pattern&>().accesses(tile_shape{}))>::type>
-BANKCHECK_HOST_DEVICE constexpr tile_report analyze(const Mapping& mapping, const Pattern& pattern, Arch arch = {}) {
+BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
+    const Mapping& mapping, const Pattern& pattern,
+    Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {
   static_assert(Mapping::extents_type::rank() == 2, "analyze: the mapping must have rank 2 (rows, columns).");
   if constexpr (detail::has_tile_layout<Mapping>::value) {
     static_assert(sizeof(typename Mapping::value_type) == sizeof(T), "analyze: the mapping was chosen for another element size.");
