@@ -7,6 +7,7 @@
 
 #include <bankcheck/arch.hpp>
 #include <bankcheck/config.hpp>
+#include <bankcheck/detail/integral.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/padded_tile.hpp>
 #include <bankcheck/pattern.hpp>
@@ -19,7 +20,8 @@ namespace detail {
 // The largest value of an integer type I (an extents' index_type, signed or unsigned).
 template <class I>
 BANKCHECK_HOST_DEVICE constexpr unsigned long long largest_index() noexcept {
-  return static_cast<I>(-1) < static_cast<I>(0) ? (1ULL << (8 * sizeof(I) - 1)) - 1
+  static_assert(integer<I>::kind != 0, "bankcheck mdspan layouts: the extents' index_type must be an integer type.");
+  return integer<I>::kind == 2                      ? (1ULL << (8 * sizeof(I) - 1)) - 1
          : sizeof(I) >= sizeof(unsigned long long) ? ~0ULL
                                                    : (1ULL << (8 * sizeof(I))) - 1;
 }
