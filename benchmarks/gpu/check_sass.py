@@ -139,11 +139,11 @@ def find_cuobjdump(given, cuda_bin=None):
     return None
 
 
-def disassemble(cuobjdump, binary):
+def disassemble(cuobjdump, binary, timeout=None):
     """cuobjdump -sass output; cuobjdump runs nvdisasm, looked for beside it first."""
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(os.path.abspath(cuobjdump)) + os.pathsep + env.get("PATH", "")
-    return subprocess.run([cuobjdump, "-sass", binary], capture_output=True, text=True, env=env)
+    return subprocess.run([cuobjdump, "-sass", binary], capture_output=True, text=True, env=env, timeout=timeout)
 
 
 def main(argv):

@@ -110,6 +110,38 @@ def ncu_log(catalogue, iterations, wrong_wavefronts, wrong_count):
     return out.getvalue()
 
 
+def measure_with_stubs(harness, work, disassemble, catalogue):
+    """run.measure as on a device, its tools stubbed: the harness already built, a GPU of
+    compute capability 9.0, the given disassembler, and ncu answering with a log in which every
+    kernel measures its prediction. Returns (exit status, results file's text)."""
+    import argparse  # noqa: E402 (only here)
+    names = ("build", "gpu_facts", "find_tool", "tool_version", "measure_ncu")
+    saved = [getattr(run, n) for n in names] + [check_sass.find_cuobjdump, check_sass.disassemble]
+    log = ncu_log(catalogue, run.NCU_ITERATIONS, None, None)
+    run.build = lambda nvcc, build_dir, boost_include=None: (harness, 0.0)
+    run.gpu_facts = lambda smi: {"name": "NVIDIA H100 80GB HBM3", "driver": "0", "cc": "9.0", "driver_cuda": "0"}
+    run.find_tool = lambda name, env, extra=(): "/stub/" + name
+    run.tool_version = lambda tool, pattern: "stub"
+    run.measure_ncu = lambda ncu, exe, iterations, path: (run.read_ncu_csv(log), ["ncu"])
+    check_sass.find_cuobjdump = lambda *a: "/stub/cuobjdump"
+    check_sass.disassemble = disassemble
+    out = os.path.join(work, "stubbed.md")
+    args = argparse.Namespace(mode="auto", iterations=None, build_dir=work, boost_include=None, out=out, strict=False)
+    import contextlib
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            status = run.measure(args, "run (stubbed)")
+    finally:
+        for n, f in zip(names, saved):
+            setattr(run, n, f)
+        check_sass.find_cuobjdump, check_sass.disassemble = saved[-2:]
+    text = ""
+    if os.path.exists(out):
+        with open(out) as f:
+            text = f.read()
+    return status, text
+
+
 def main(harness):
     listing = subprocess.run([harness, "--list"], check=True, capture_output=True, text=True).stdout
     catalogue = check_sass.read_catalogue(listing)
@@ -153,6 +185,27 @@ def main(harness):
         r = subprocess.run([sys.executable, os.path.join(HERE, "run"), "--from-ncu-csv", log_file],
                            capture_output=True, text=True)
         expect(r.returncode == 2 and "--list" in r.stderr, "--from-ncu-csv without --list: a clear error")
+
+    # A device run is not stopped by its disassembler: one that fails leaves the SASS unchecked,
+    # and SASS that is not what the harness needs is measured anyway, no row trusted, exit 1.
+    # (Both used to stop the run before ncu: the session's only run, lost.)
+    n = len(catalogue)
+    with tempfile.TemporaryDirectory() as work:
+        failed = lambda cuobjdump, exe, timeout=None: subprocess.CompletedProcess([], 1, "", "nvdisasm: not found")
+        status, text = measure_with_stubs(harness, work, failed, catalogue)
+        expect(status == 0 and f"{n} of {n} entries match" in text, f"a failing disassembler: exit {status}")
+        expect("- SASS: not checked (/stub/cuobjdump failed: nvdisasm: not found)" in text, "and the results say so")
+        garbage = lambda cuobjdump, exe, timeout=None: subprocess.CompletedProcess([], 0, "no kernels here\n", "")
+        status, text = measure_with_stubs(harness, work, garbage, catalogue)
+        expect(status == 1 and f"0 of {n} entries match" in text, f"SASS not as built: exit {status}, no match")
+        expect(text.count("SASS check failed") == n and "no kernel in the SASS" in text, "every row says why")
+    # Every tool has a time limit, so a hung one fails in time for the fallback and the results.
+    run.TIMEOUT["sleep"] = 1
+    try:
+        run.run_command(["sleep", "5"], "sleep")
+        expect(False, "a command past its time limit fails")
+    except run.Failure as f:
+        expect("no answer in 1 s" in str(f), f"a command past its time limit: {f}")
 
     # clock64 mode: cycles = 30 + 2 per wavefront for loads, 5 + 1 per wavefront for stores,
     # one planted fault (two wavefronts too many).
