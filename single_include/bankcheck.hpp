@@ -2697,6 +2697,34 @@ BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int
   return static_cast<long long>(byte_offset(r, c));
 }
 
+// The byte offset of lane `lane` in access k (0, and `outside` set, where its element or the
+// `reach` elements of its vector leave the tile): add_access's lambda calls it, so that a
+// pattern's `at` and the offsets are called, as offset_at calls them, from a function nvcc does
+// not check. A pattern of one's own may have plain constexpr members, __host__ only to nvcc,
+// which warned (#20013-D) at every walk in device code without --expt-relaxed-constexpr. (One
+// call a lane, as offset_at was: a call of its own for `at` cost a 32 x 32 tile's column walk 128
+// clang steps.)
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset>
+BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, const tile_shape& shape, int k, int lane,
+                                                      int reach, ByteOffset& byte_offset, bool& outside) {
+  const element e = pattern.at(shape, k, lane);
+  outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
+  return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
+}
+
+// A layout's byte offsets (analyze_tile's), as a class whose call nvcc does not check, where a
+// lambda's would warn for a layout of one's own with a plain constexpr operator().
+template <class Layout>
+struct layout_bytes {
+  const Layout* layout;
+  long long bytes;
+  BANKCHECK_CALLS_USER_CODE
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
+    return static_cast<long long>((*layout)(r, c)) * bytes;
+  }
+};
+
 // Whether the `reach` elements from e along its row (a lane's vector, or its ldmatrix row) are
 // not contiguous: the last does not lie reach - 1 elements after the first, so no instruction
 // touches them together.
@@ -2734,11 +2762,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
   if (lanes == 0) return true;
   bool outside = false;
   const report r = bankcheck::analyze(
-      [&](int lane) -> long long {
-        const element e = pattern.at(shape, k, lane);
-        outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
-        return outside ? 0 : offset_at(byte_offset, e.row, e.col);
-      },
+      [&](int lane) -> long long { return lane_offset(pattern, shape, k, lane, reach, byte_offset, outside); },
       op, lanes, arch);
   if (outside || !r.ok() ||
       (reach > 1 && splits_a_vector(pattern, shape, lanes, k, reach, byte_offset, alike))) {
@@ -2849,7 +2873,7 @@ BANKCHECK_CALLS_USER_CODE
 template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
-  auto offset = [&layout](int r, int c) { return static_cast<long long>(layout(r, c)) * static_cast<long long>(sizeof(T)); };
+  detail::layout_bytes<Layout> offset{&layout, static_cast<long long>(sizeof(T))};
   return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},
                            arch);
 }
@@ -3122,6 +3146,7 @@ struct pitched_walks {
 
 // The widest access of the patterns (values, or the types' objects): a pitch must keep every
 // row start aligned to it.
+BANKCHECK_CALLS_USER_CODE
 template <class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr int widest_access_of(const tile_shape& shape, const Patterns&... patterns) noexcept {
   int w = shape.bytes;

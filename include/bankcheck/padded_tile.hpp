@@ -87,6 +87,7 @@ struct pitched_walks {
 
 // The widest access of the patterns (values, or the types' objects): a pitch must keep every
 // row start aligned to it.
+BANKCHECK_CALLS_USER_CODE
 template <class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr int widest_access_of(const tile_shape& shape, const Patterns&... patterns) noexcept {
   int w = shape.bytes;
