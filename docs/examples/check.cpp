@@ -32,7 +32,7 @@ static_assert(assert_conflict_free<padded, column_segments<>>());
 
 // [bank_conflict]
 // Only named, never instantiated here: instantiating it is the compile error.
-using conflict = bank_conflict<column_segments<>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>>;
+using conflict = bank_conflict<column_segments<>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>;
 // [bank_conflict]
 
 // ctest compiles this file once more with FAIL_bank_conflict defined, and checks the error names

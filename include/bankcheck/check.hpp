@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // bankcheck: compile-time checks: is_conflict_free_v, and assert_conflict_free, whose compile
-// error names the pattern, the warp-access, the phase, the bank, two lanes and their words.
+// error names the pattern, the warp-access, the phase, the bank, two lanes and their words, and
+// how bad: the phase's wavefronts (the access's degree).
 #ifndef BANKCHECK_CHECK_HPP
 #define BANKCHECK_CHECK_HPP
 
@@ -47,16 +48,18 @@ template <int P> struct phase {};
 template <int B> struct bank {};
 template <int A, int B> struct lanes {};
 template <unsigned long long A, unsigned long long B> struct words {};
+template <int D> struct degree {};  // the worst phase's wavefronts: D-way
 
 template <class T> struct always_false { static constexpr bool value = false; };
 
 // Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g.,
-//   bank_conflict<column_segments<load>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>>
-template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words>
+//   bank_conflict<column_segments<load>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
+template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
 struct bank_conflict {
   static_assert(always_false<Pattern>::value,
-                "bankcheck: bank conflict: in warp-access K, phase P, bank B serves lanes A and B different words; "
-                "bank_conflict<pattern, warp_access<K>, phase<P>, bank<B>, lanes<A, B>, words<..>> above names them");
+                "bankcheck: bank conflict: in warp-access K, phase P, bank B serves lanes A and B different words, "
+                "and the phase takes D wavefronts; bank_conflict<pattern, warp_access<K>, phase<P>, bank<B>, "
+                "lanes<A, B>, words<..>, degree<D>> above names them");
   static constexpr bool value = false;
 };
 
@@ -70,7 +73,7 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
   } else {
     constexpr conflict_witness w = r.worst.worst;
     return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
-                         words<w.word_a, w.word_b>>::value;
+                         words<w.word_a, w.word_b>, degree<r.worst.degree>>::value;
   }
 }
 }  // namespace detail
