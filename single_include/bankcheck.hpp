@@ -2017,6 +2017,30 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t xor_swizzle_bits(std::uint64_t x, 
   const std::uint64_t y = x & (bits << (m + (s > 0 ? s : 0)));
   return x ^ (s >= 0 ? y >> s : y << -s);
 }
+
+// One past the largest f(x) over x in [0, n), n >= 1: the span of a swizzled layout whose
+// offsets before the swizzle are 0 .. n - 1 (an upper bound where some are missing). With
+// S >= B > 0, f keeps every bit but the B at M, which it XORs with the B at M + S, above them:
+// x's bits from M + B up are f(x)'s, so the largest f(x) has n - 1's, and then the best of the
+// 2^B choices of the bits at M (every bit below M set, unless the bits at M are n - 1's). So a
+// tile whose span is a multiple of 2^(M + B) keeps it, where rounding it up to the swizzle's
+// period (2^(M + S + B)) took up to twice the memory. A negative S (the choosers never try one)
+// rounds up to the period.
+BANKCHECK_HOST_DEVICE constexpr long long xor_swizzle_span(long long n, int b, int m, int s) noexcept {
+  if (b == 0) return n;
+  if (s < 0) {
+    const long long block = 1LL << (m - s + b);
+    return (n + block - 1) / block * block;
+  }
+  const long long last = n - 1, low = (1LL << m) - 1, bits = (1LL << b) - 1;
+  const long long top = last >> (m + b) << (m + b), source = (last >> (m + s)) & bits, mid = (last >> m) & bits;
+  long long best = 0;
+  for (long long t = 0; t <= mid; ++t) {
+    const long long v = ((t ^ source) << m) | (t < mid ? low : last & low);
+    best = v > best ? v : best;
+  }
+  return (top | best) + 1;
+}
 }  // namespace detail
 
 // An offset-to-offset functor:
@@ -2088,10 +2112,6 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
 }
 inline constexpr long long int_max = 2147483647;  // offsets are ints, as in the kernels that use them
 // n rounded up to a whole number of blocks of 2^block_bits.
-BANKCHECK_HOST_DEVICE constexpr long long round_up_to_block(long long n, int block_bits) noexcept {
-  const long long block = 1LL << block_bits;
-  return (n + block - 1) / block * block;
-}
 BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
   int l = 0;
   while (x > 1 && x % 2 == 0) x /= 2, ++l;
@@ -2183,16 +2203,18 @@ struct column_major {
 template <class Layout, class Swizzle>
 struct swizzled {
   static_assert(Swizzle::period_bits <= 31 &&
-                    detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits) <= detail::int_max,
-                "swizzled: the swizzled offsets must fit in int (the span, rounded up to the swizzle's "
-                "block of 2^period_bits elements, <= 2^31 - 1).");
+                    detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base,
+                                             Swizzle::shift) <= detail::int_max,
+                "swizzled: the swizzled offsets must fit in int (the span after the swizzle <= 2^31 - 1, and "
+                "the swizzle's block of 2^period_bits elements no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
-  // The swizzle permutes each aligned block of 2^period_bits elements, so the span rounds the
-  // layout's up to a whole block.
+  // One past the largest swizzled offset of 0 .. the layout's span - 1 (xor_swizzle_span): exact
+  // where the layout's offsets are all of those, as an unpadded row_major's are.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    return static_cast<int>(detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits));
+    return static_cast<int>(
+        detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base, Swizzle::shift));
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
   // repeat worth finding", past 2^40).
@@ -2220,19 +2242,21 @@ struct swizzled_bytes {
   static_assert((1 << Swizzle::base) >= ElementBytes || Swizzle::bits == 0,
                 "swizzled_bytes: the swizzle must keep an element's bytes together (2^M >= element size).");
   static_assert(Swizzle::period_bits <= 31 &&
-                    detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
-                                              Swizzle::period_bits) <= detail::int_max,
-                "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes, rounded up to "
-                "the swizzle's block of 2^period_bits bytes, <= 2^31 - 1).");
+                    detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
+                                             Swizzle::bits, Swizzle::base, Swizzle::shift) <= detail::int_max,
+                "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes after the swizzle "
+                "<= 2^31 - 1, and the swizzle's block of 2^period_bits bytes no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
+  // In elements: one past the largest swizzled byte offset, over ElementBytes (a swizzle keeps
+  // each element's bytes together, 2^M >= ElementBytes), as swizzled's.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    return static_cast<int>(
-        detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes, Swizzle::period_bits) /
-        ElementBytes);
+    return static_cast<int>(detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
+                                                     Swizzle::bits, Swizzle::base, Swizzle::shift) /
+                            ElementBytes);
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
@@ -3691,7 +3715,11 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
 // on a tie, among the candidates swizzle_candidates lists (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
-// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does. Arch, as
+// the best one is. The type aligns itself to `alignment`: the swizzle's period up to 1024 bytes
+// (the longest of the TMA modes') and at least the widest access. The bank counts need only the
+// access's alignment (moving every address by whole bank words rotates the banks), and the TMA
+// modes' hardware swizzles absolute addresses in blocks of up to 1024 bytes; code that applies a
+// longer swizzle to absolute addresses (CuTe's smem pointers) aligns its base to `period`. Arch, as
 // padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
 // swizzles' low bits (M + B).
 // Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
@@ -3713,9 +3741,12 @@ struct swizzled_tile {
   static constexpr long long ideal = choice::value.cost.ideal;
   static constexpr int degree = choice::value.cost.degree;
   static constexpr bool conflict_free = choice::value.cost.conflict_free();
-  // The swizzle permutes aligned blocks of this many bytes; the tile is aligned to it.
+  // The swizzle permutes aligned blocks of this many bytes. The tile is aligned to it up to 1024
+  // bytes: aligning a 32 KB tile to its 16 KB period pushed the kernel's other shared variables
+  // past 48 KB.
   static constexpr int period = 1 << swizzle::period_bits;
-  static constexpr int alignment = detail::largest(period, choice::widest, static_cast<int>(alignof(T)));
+  static constexpr int alignment =
+      detail::largest(period < 1024 ? period : 1024, choice::widest, static_cast<int>(alignof(T)));
 
   alignas(alignment) T elements[layout::required_span_size()];
 
@@ -3729,7 +3760,8 @@ struct swizzled_tile {
 struct swizzle_choice {
   errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
   // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
-  // blocks it permutes, to which the tile must be aligned (as swizzled_tile's `period`).
+  // blocks it permutes (swizzled_tile's `period`): a base aligned to it gets the same swizzle on
+  // absolute addresses; the bank counts need only the widest access's alignment.
   int b = 0;
   int m = 0;
   int s = 0;
@@ -3740,6 +3772,12 @@ struct swizzle_choice {
 
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+  // The swizzle applied to a byte offset in the tile: xor_swizzle<b, m, s>{}(byte_offset), for a
+  // swizzle chosen at run time. Example: choose_swizzle(4, 32, 32, row_segments<>{},
+  // column_segments<>{})(4 * 33) -> 4 * (32 + (1 ^ 1)) = 128
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(long long byte_offset) const noexcept {
+    return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(byte_offset), b, m, s));
+  }
 };
 
 // swizzled_tile's choice made at run time (or in one constant evaluation), for patterns given as
@@ -3921,7 +3959,8 @@ struct layout_right_conflict_free {
 
 // A layout policy: row-major, unpadded, byte addresses through the XOR swizzle swizzled_tile<T,
 // R, C, Accesses, Arch> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
-// sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (the swizzle's period).
+// sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (swizzled_tile's: the swizzle's period
+// up to 1024).
 // Example: layout_swizzled<float>::mapping<extents<int, 32, 32>>::swizzle -> xor_swizzle<5, 2, 5>
 template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_swizzled {

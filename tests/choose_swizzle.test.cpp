@@ -41,9 +41,14 @@ constexpr bool same_as_swizzled_tile(mp_list<Patterns...>) {
   using tile = swizzled_tile<T, R, C, mp_list<Patterns...>>;
   using chosen = swizzle_of<typename tile::swizzle>;
   const swizzle_choice c = choose_swizzle(static_cast<int>(sizeof(T)), R, C, Patterns{}...);
+  bool applies = true;  // the choice applied at run time moves every element as the tile's layout
+  for (int r = 0; r < R; ++r)
+    for (int col = 0; col < C; ++col)
+      applies = applies && c((r * C + col) * static_cast<long long>(sizeof(T))) ==
+                               static_cast<long long>(typename tile::layout{}(r, col)) * static_cast<long long>(sizeof(T));
   return c.ok() && c.b == chosen::b && c.m == chosen::m && c.s == chosen::s && c.period == tile::period &&
          c.wavefronts == tile::wavefronts && c.ideal == tile::ideal && c.degree == tile::degree &&
-         c.conflict_free() == tile::conflict_free;
+         c.conflict_free() == tile::conflict_free && applies;
 }
 
 using rows_cols = mp_list<row_segments<>, column_segments<>>;

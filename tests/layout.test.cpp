@@ -15,7 +15,12 @@ static_assert(padded::required_span_size() == 31 * 33 + 32);
 static_assert(column_major<4, 8>{}(1, 2) == 9 && column_major<4, 8, 5>::required_span_size() == 7 * 5 + 4);
 static_assert(swizzled<row_major<8, 8>, xor_swizzle<3, 0, 3>>{}(1, 2) == 11);
 static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>{}(1, 4) == 32);
-static_assert(swizzled<row_major<3, 8>, xor_swizzle<3, 0, 3>>::required_span_size() == 64);
+// Each row of 8 is permuted within itself: the span stays 24 (it was rounded up to the period, 64).
+static_assert(swizzled<row_major<3, 8>, xor_swizzle<3, 0, 3>>::required_span_size() == 24);
+// 33 rows of 32 floats under <5, 2, 5>: 1056 elements, not the 2048 of two whole periods.
+static_assert(swizzled_bytes<row_major<33, 32>, xor_swizzle<5, 2, 5>, 4>::required_span_size() == 33 * 32);
+// A span that ends inside a block of 2^(M + B) = 8: 3 x 3 under <2, 1, 2> reaches offset 10.
+static_assert(swizzled<row_major<3, 3>, xor_swizzle<2, 1, 2>>::required_span_size() == 11);
 static_assert(std::is_empty_v<swizzled_bytes<row_major<8, 8>, tma::swizzle_128b, 16>>);
 
 // A column of float[32][32 + pad] through the layout: the seed's numbers.
@@ -30,13 +35,18 @@ static_assert(analyze([](int lane) { return 4 * swizzled_bytes<row_major<32, 32>
                       load(4), 0xff)
                   .wavefronts == 1);
 
-TEST_CASE("every offset of a swizzled layout lies in its span, and no two coincide") {
-  using L = swizzled_bytes<row_major<16, 24>, tma::swizzle_64b, 8>;
-  bool seen[L::required_span_size()] = {};
-  int collisions = 0, outside = 0;
+namespace {
+// Over an unpadded row_major, every offset lies in the span, none coincide, and the last element
+// of the span is used: the span is one past the largest offset, as mdspan's LayoutMapping asks.
+template <class L>
+void check_span() {
+  static bool seen[L::required_span_size()];
+  for (bool& s : seen) s = false;
+  int collisions = 0, outside = 0, largest = -1;
   for (int r = 0; r < L::rows; ++r)
     for (int c = 0; c < L::cols; ++c) {
       const int o = L{}(r, c);
+      largest = o > largest ? o : largest;
       if (o < 0 || o >= L::required_span_size()) {
         ++outside;
         continue;
@@ -46,4 +56,17 @@ TEST_CASE("every offset of a swizzled layout lies in its span, and no two coinci
     }
   CHECK(outside == 0);
   CHECK(collisions == 0);
+  CHECK(largest + 1 == L::required_span_size());
+}
+}  // namespace
+
+TEST_CASE("every offset of a swizzled layout lies in its span, no two coincide, and the span is tight") {
+  check_span<swizzled_bytes<row_major<16, 24>, tma::swizzle_64b, 8>>();
+  check_span<swizzled_bytes<row_major<33, 32>, xor_swizzle<5, 2, 5>, 4>>();
+  check_span<swizzled_bytes<row_major<17, 128>, xor_swizzle<5, 2, 7>, 4>>();
+  check_span<swizzled_bytes<row_major<48, 48>, xor_swizzle<5, 2, 6>, 4>>();
+  check_span<swizzled_bytes<row_major<5, 40>, tma::swizzle_128b, 2>>();
+  check_span<swizzled_bytes<row_major<7, 3>, xor_swizzle<2, 4, 3>, 16>>();
+  check_span<swizzled<row_major<3, 3>, xor_swizzle<2, 1, 2>>>();
+  check_span<swizzled<row_major<9, 10>, xor_swizzle<3, 0, 4>>>();
 }

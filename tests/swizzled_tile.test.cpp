@@ -15,7 +15,19 @@ using boost::mp11::mp_list;
 using float_tile = swizzled_tile<float, 32, 32>;
 static_assert(std::is_same_v<float_tile::swizzle, xor_swizzle<5, 2, 5>>, "word column ^ row");
 static_assert(float_tile::conflict_free && float_tile::degree == 1 && float_tile::wavefronts == 64);
-static_assert(std::is_trivial_v<float_tile> && sizeof(float_tile) == 32 * 32 * 4 && alignof(float_tile) == 4096);
+// Aligned to its period, 4096 bytes, up to 1024 (the TMA modes' longest).
+static_assert(std::is_trivial_v<float_tile> && sizeof(float_tile) == 32 * 32 * 4 && alignof(float_tile) == 1024 &&
+              float_tile::period == 4096);
+// The span of a tile that is not a whole number of periods: 33 x 32 floats under <5, 2, 5> take
+// their own 4224 bytes (a whole number of the swizzle's 128-byte blocks), where rounding up to the
+// period took 8192; the type, a multiple of its alignment, 5120.
+using ragged_tile = swizzled_tile<float, 33, 32>;
+static_assert(std::is_same_v<ragged_tile::swizzle, xor_swizzle<5, 2, 5>> && ragged_tile::layout::required_span_size() == 33 * 32 &&
+              sizeof(ragged_tile) == 5120);
+// A 32 KB tile whose period is 16 KB: aligned to 1 KB (tests/cuda/alignment.test.cu: beside
+// other shared variables it no longer pushes a kernel past 48 KB).
+static_assert(swizzled_tile<float, 64, 128>::period == 16384 && alignof(swizzled_tile<float, 64, 128>) == 1024);
+static_assert(alignof(swizzled_tile<float, 4, 4>) == swizzled_tile<float, 4, 4>::alignment);
 // ldmatrix over 64x64 halves: the TMA 128-byte swizzle, as CuTe uses for this tile.
 using half_tile = swizzled_tile<short, 64, 64, mp_list<matrix_tiles<4>>>;
 static_assert(std::is_same_v<half_tile::swizzle, tma::swizzle_128b> && half_tile::conflict_free);

@@ -43,7 +43,7 @@ static_assert(is_conflict_free_v<padded_map, row_segments<>, column_segments<>>)
 
 // [layout_swizzled]
 using swizzled_map = layout_swizzled<float>::mapping<tile>;  // float[32][32], byte addresses swizzled
-static_assert(std::is_same_v<swizzled_map::swizzle, xor_swizzle<5, 2, 5>> && swizzled_map::alignment == 4096);
+static_assert(std::is_same_v<swizzled_map::swizzle, xor_swizzle<5, 2, 5>> && swizzled_map::alignment == 1024);
 // (1, 0) is byte 128; the swizzle XORs its row bits 7..11 into bits 2..6: byte 132, element 33.
 static_assert(swizzled_map{}(1, 0) == 33 && swizzled_map{}(0, 1) == 1);
 static_assert(swizzled_map{}.required_span_size() == 32 * 32 && swizzled_map::is_always_exhaustive());

@@ -12,7 +12,7 @@ using namespace bankcheck;
 // float[32][32] read by rows and by columns: the word column XOR the row, no padding.
 using tile = swizzled_tile<float, 32, 32>;
 static_assert(std::is_same_v<tile::swizzle, xor_swizzle<5, 2, 5>> && tile::degree == 1 && tile::conflict_free);
-static_assert(tile::period == 4096 && tile::alignment == 4096 && sizeof(tile) == 32 * 32 * sizeof(float));
+static_assert(tile::period == 4096 && tile::alignment == 1024 && sizeof(tile) == 32 * 32 * sizeof(float));
 static_assert(std::is_same_v<tile::layout, swizzled_bytes<row_major<32, 32>, xor_swizzle<5, 2, 5>, 4>>);
 // ldmatrix.x4 over a 64 x 64 half tile: the TMA 128-byte swizzle.
 using halves = swizzled_tile<short, 64, 64, boost::mp11::mp_list<matrix_tiles<4>>>;
@@ -40,6 +40,8 @@ swizzle_choice block_stores_and_columns(int block_x) {
 // In a constant expression too, where the search is one evaluation: swizzled_tile's choice.
 static_assert(choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).b == 5 &&
               choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}).period == tile::period);
+// Applied to a byte offset: element (1, 1) of float[32][32] moves to (1, 0).
+static_assert(choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{})(4 * 33) == 4 * 32);
 // On gfx950, whose 64 banks make 256-byte rows, the word column XOR the row over 6 bits.
 static_assert(choose_swizzle(arch::gfx950, 4, 64, 64, row_segments<>{}, column_segments<>{}).b == 6);
 // [choose_swizzle]

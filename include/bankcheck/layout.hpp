@@ -30,10 +30,6 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
 }
 inline constexpr long long int_max = 2147483647;  // offsets are ints, as in the kernels that use them
 // n rounded up to a whole number of blocks of 2^block_bits.
-BANKCHECK_HOST_DEVICE constexpr long long round_up_to_block(long long n, int block_bits) noexcept {
-  const long long block = 1LL << block_bits;
-  return (n + block - 1) / block * block;
-}
 BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
   int l = 0;
   while (x > 1 && x % 2 == 0) x /= 2, ++l;
@@ -125,16 +121,18 @@ struct column_major {
 template <class Layout, class Swizzle>
 struct swizzled {
   static_assert(Swizzle::period_bits <= 31 &&
-                    detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits) <= detail::int_max,
-                "swizzled: the swizzled offsets must fit in int (the span, rounded up to the swizzle's "
-                "block of 2^period_bits elements, <= 2^31 - 1).");
+                    detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base,
+                                             Swizzle::shift) <= detail::int_max,
+                "swizzled: the swizzled offsets must fit in int (the span after the swizzle <= 2^31 - 1, and "
+                "the swizzle's block of 2^period_bits elements no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
-  // The swizzle permutes each aligned block of 2^period_bits elements, so the span rounds the
-  // layout's up to a whole block.
+  // One past the largest swizzled offset of 0 .. the layout's span - 1 (xor_swizzle_span): exact
+  // where the layout's offsets are all of those, as an unpadded row_major's are.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    return static_cast<int>(detail::round_up_to_block(Layout::required_span_size(), Swizzle::period_bits));
+    return static_cast<int>(
+        detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base, Swizzle::shift));
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
   // repeat worth finding", past 2^40).
@@ -162,19 +160,21 @@ struct swizzled_bytes {
   static_assert((1 << Swizzle::base) >= ElementBytes || Swizzle::bits == 0,
                 "swizzled_bytes: the swizzle must keep an element's bytes together (2^M >= element size).");
   static_assert(Swizzle::period_bits <= 31 &&
-                    detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
-                                              Swizzle::period_bits) <= detail::int_max,
-                "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes, rounded up to "
-                "the swizzle's block of 2^period_bits bytes, <= 2^31 - 1).");
+                    detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
+                                             Swizzle::bits, Swizzle::base, Swizzle::shift) <= detail::int_max,
+                "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes after the swizzle "
+                "<= 2^31 - 1, and the swizzle's block of 2^period_bits bytes no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
+  // In elements: one past the largest swizzled byte offset, over ElementBytes (a swizzle keeps
+  // each element's bytes together, 2^M >= ElementBytes), as swizzled's.
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
-    return static_cast<int>(
-        detail::round_up_to_block(static_cast<long long>(Layout::required_span_size()) * ElementBytes, Swizzle::period_bits) /
-        ElementBytes);
+    return static_cast<int>(detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
+                                                     Swizzle::bits, Swizzle::base, Swizzle::shift) /
+                            ElementBytes);
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {

@@ -125,7 +125,8 @@ struct layout_right_conflict_free {
 
 // A layout policy: row-major, unpadded, byte addresses through the XOR swizzle swizzled_tile<T,
 // R, C, Accesses, Arch> chooses, for static extents R x C: mapping(r, c) = Swizzle((r * C + c) *
-// sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (the swizzle's period).
+// sizeof(T)) / sizeof(T). Align the data to `alignment` bytes (swizzled_tile's: the swizzle's period
+// up to 1024).
 // Example: layout_swizzled<float>::mapping<extents<int, 32, 32>>::swizzle -> xor_swizzle<5, 2, 5>
 template <class T, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct layout_swizzled {

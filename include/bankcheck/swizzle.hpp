@@ -17,6 +17,30 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t xor_swizzle_bits(std::uint64_t x, 
   const std::uint64_t y = x & (bits << (m + (s > 0 ? s : 0)));
   return x ^ (s >= 0 ? y >> s : y << -s);
 }
+
+// One past the largest f(x) over x in [0, n), n >= 1: the span of a swizzled layout whose
+// offsets before the swizzle are 0 .. n - 1 (an upper bound where some are missing). With
+// S >= B > 0, f keeps every bit but the B at M, which it XORs with the B at M + S, above them:
+// x's bits from M + B up are f(x)'s, so the largest f(x) has n - 1's, and then the best of the
+// 2^B choices of the bits at M (every bit below M set, unless the bits at M are n - 1's). So a
+// tile whose span is a multiple of 2^(M + B) keeps it, where rounding it up to the swizzle's
+// period (2^(M + S + B)) took up to twice the memory. A negative S (the choosers never try one)
+// rounds up to the period.
+BANKCHECK_HOST_DEVICE constexpr long long xor_swizzle_span(long long n, int b, int m, int s) noexcept {
+  if (b == 0) return n;
+  if (s < 0) {
+    const long long block = 1LL << (m - s + b);
+    return (n + block - 1) / block * block;
+  }
+  const long long last = n - 1, low = (1LL << m) - 1, bits = (1LL << b) - 1;
+  const long long top = last >> (m + b) << (m + b), source = (last >> (m + s)) & bits, mid = (last >> m) & bits;
+  long long best = 0;
+  for (long long t = 0; t <= mid; ++t) {
+    const long long v = ((t ^ source) << m) | (t < mid ? low : last & low);
+    best = v > best ? v : best;
+  }
+  return (top | best) + 1;
+}
 }  // namespace detail
 
 // An offset-to-offset functor:

@@ -145,7 +145,11 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
 // on a tie, among the candidates swizzle_candidates lists (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
-// the best one is. Align the tile to `alignment` (the swizzle's period), as the type does. Arch, as
+// the best one is. The type aligns itself to `alignment`: the swizzle's period up to 1024 bytes
+// (the longest of the TMA modes') and at least the widest access. The bank counts need only the
+// access's alignment (moving every address by whole bank words rotates the banks), and the TMA
+// modes' hardware swizzles absolute addresses in blocks of up to 1024 bytes; code that applies a
+// longer swizzle to absolute addresses (CuTe's smem pointers) aligns its base to `period`. Arch, as
 // padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
 // swizzles' low bits (M + B).
 // Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
@@ -167,9 +171,12 @@ struct swizzled_tile {
   static constexpr long long ideal = choice::value.cost.ideal;
   static constexpr int degree = choice::value.cost.degree;
   static constexpr bool conflict_free = choice::value.cost.conflict_free();
-  // The swizzle permutes aligned blocks of this many bytes; the tile is aligned to it.
+  // The swizzle permutes aligned blocks of this many bytes. The tile is aligned to it up to 1024
+  // bytes: aligning a 32 KB tile to its 16 KB period pushed the kernel's other shared variables
+  // past 48 KB.
   static constexpr int period = 1 << swizzle::period_bits;
-  static constexpr int alignment = detail::largest(period, choice::widest, static_cast<int>(alignof(T)));
+  static constexpr int alignment =
+      detail::largest(period < 1024 ? period : 1024, choice::widest, static_cast<int>(alignof(T)));
 
   alignas(alignment) T elements[layout::required_span_size()];
 
@@ -183,7 +190,8 @@ struct swizzled_tile {
 struct swizzle_choice {
   errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
   // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
-  // blocks it permutes, to which the tile must be aligned (as swizzled_tile's `period`).
+  // blocks it permutes (swizzled_tile's `period`): a base aligned to it gets the same swizzle on
+  // absolute addresses; the bank counts need only the widest access's alignment.
   int b = 0;
   int m = 0;
   int s = 0;
@@ -194,6 +202,12 @@ struct swizzle_choice {
 
   BANKCHECK_HOST_DEVICE constexpr bool ok() const noexcept { return !static_cast<bool>(error); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return ok() && wavefronts == ideal; }
+  // The swizzle applied to a byte offset in the tile: xor_swizzle<b, m, s>{}(byte_offset), for a
+  // swizzle chosen at run time. Example: choose_swizzle(4, 32, 32, row_segments<>{},
+  // column_segments<>{})(4 * 33) -> 4 * (32 + (1 ^ 1)) = 128
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(long long byte_offset) const noexcept {
+    return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(byte_offset), b, m, s));
+  }
 };
 
 // swizzled_tile's choice made at run time (or in one constant evaluation), for patterns given as

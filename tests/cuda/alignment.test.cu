@@ -25,3 +25,19 @@ __global__ void tile_type(const float* in, float* out) {
   __syncthreads();
   out[threadIdx.x] = static_cast<float>(tile(x, y));
 }
+
+__global__ void tile_beside_other_variables(float* out, const int* flag) {
+  // A 32 KB tile whose swizzle's period is 16 KB, between two small variables: aligned to its
+  // period it sat at byte 16384, and ptxas refused the kernel's 49,216 bytes of shared data (48 KB
+  // at most). Aligned to 1024 the kernel takes 33,856.
+  using tile_t = bc::swizzled_tile<float, 64, 128>;
+  static_assert(tile_t::period == 16384 && tile_t::alignment == 1024, "period 16 KB, aligned to 1 KB");
+  __shared__ int counter;
+  __shared__ tile_t tile;
+  __shared__ float other[16];
+  if (threadIdx.x == 0) counter = *flag;
+  other[threadIdx.x % 16] = 1.0f;
+  tile(threadIdx.y, threadIdx.x) = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = tile(threadIdx.x, threadIdx.y) + static_cast<float>(counter) + other[threadIdx.y % 16];
+}
