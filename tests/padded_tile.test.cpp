@@ -24,6 +24,10 @@ static_assert(seed_tile::padding == 1 && seed_tile::pitch == 33 && seed_tile::co
 static_assert(std::is_trivial_v<seed_tile> && std::is_standard_layout_v<seed_tile> && std::is_aggregate_v<seed_tile>);
 static_assert(sizeof(seed_tile) == 32 * 33 * sizeof(float) && alignof(seed_tile) == alignof(float));
 static_assert(std::is_same_v<seed_tile::layout, row_major<32, 32, 33>>);
+// Aligned to a bank's bytes at least: a char tile's counts assume it starts on a word (aligned to
+// 1, one placed after another variable could start mid-word and share words its count did not).
+static_assert(alignof(padded_tile<char, 32, 32>) == 4 && padded_tile<char, 32, 32>::alignment == 4);
+static_assert(alignof(padded_tile<double, 8, 8>) == 8 && padded_tile<double, 8, 8>::alignment == 8);
 static_assert(seed_tile::wavefronts == 32 + 32 && seed_tile::ideal == 64, "32 row reads + 32 column reads, 1 each");
 // float4 row reads need a pitch that is a multiple of 4: the best is 4-way on columns, and it says so.
 using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;

@@ -28,6 +28,8 @@ static_assert(std::is_same_v<ragged_tile::swizzle, xor_swizzle<5, 2, 5>> && ragg
 // other shared variables it no longer pushes a kernel past 48 KB).
 static_assert(swizzled_tile<float, 64, 128>::period == 16384 && alignof(swizzled_tile<float, 64, 128>) == 1024);
 static_assert(alignof(swizzled_tile<float, 4, 4>) == swizzled_tile<float, 4, 4>::alignment);
+// Never below a bank's bytes: a char tile left unswizzled still starts on a word.
+static_assert(swizzled_tile<char, 1, 8>::period == 1 && alignof(swizzled_tile<char, 1, 8>) == 4);
 // ldmatrix over 64x64 halves: the TMA 128-byte swizzle, as CuTe uses for this tile.
 using half_tile = swizzled_tile<short, 64, 64, mp_list<matrix_tiles<4>>>;
 static_assert(std::is_same_v<half_tile::swizzle, tma::swizzle_128b> && half_tile::conflict_free);

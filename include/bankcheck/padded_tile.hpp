@@ -24,6 +24,10 @@ BANKCHECK_DETAIL_COMMAS_BEGIN
 namespace bankcheck {
 
 namespace detail {
+BANKCHECK_HOST_DEVICE constexpr int largest(int a, int b, int c) noexcept {
+  return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
 
 // What a candidate layout costs for a list of patterns: their tile reports added up.
 struct layout_cost {
@@ -361,10 +365,15 @@ struct padded_tile {
   static constexpr int degree = choice::value.cost.degree;
   static constexpr bool conflict_free = choice::value.cost.conflict_free();
   using layout = row_major<R, C, pitch>;
+  // At least the widest access and a bank's bytes: the counts hold for any base so aligned
+  // (moving every address by whole bank words rotates the banks), where a char tile aligned to 1
+  // could start mid-word and share words its count did not.
+  static constexpr int alignment = detail::largest(choice::widest, static_cast<int>(alignof(T)),
+                                                   detail::arch_of_type<Arch>::value().bank_bytes);
 
   // T[R][pitch], as one would write it by hand: indexing compiles to the same code. (The bounds
   // are unsigned for g++'s -Wsign-conversion, which warns of an int template parameter there.)
-  alignas(choice::widest > alignof(T) ? choice::widest : alignof(T)) T elements[unsigned{R}][unsigned{pitch}];
+  alignas(alignment) T elements[unsigned{R}][unsigned{pitch}];
 
   BANKCHECK_HOST_DEVICE constexpr T& operator()(int r, int c) noexcept { return elements[r][c]; }
   BANKCHECK_HOST_DEVICE constexpr const T& operator()(int r, int c) const noexcept { return elements[r][c]; }

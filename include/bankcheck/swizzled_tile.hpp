@@ -16,10 +16,6 @@ namespace bankcheck {
 
 namespace detail {
 
-BANKCHECK_HOST_DEVICE constexpr int largest(int a, int b, int c) noexcept {
-  return a > b ? (a > c ? a : c) : (b > c ? b : c);
-}
-
 BANKCHECK_HOST_DEVICE constexpr int log2_ceil(long long x) noexcept {
   int l = 0;
   while ((1LL << l) < x) ++l;
@@ -146,8 +142,8 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 // addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
 // on a tie, among the candidates swizzle_candidates lists (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
 // the best one is. The type aligns itself to `alignment`: the swizzle's period up to 1024 bytes
-// (the longest of the TMA modes') and at least the widest access. The bank counts need only the
-// access's alignment (moving every address by whole bank words rotates the banks), and the TMA
+// (the longest of the TMA modes'), and at least the widest access and a bank's bytes. The bank
+// counts need only those (moving every address by whole bank words rotates the banks), and the TMA
 // modes' hardware swizzles absolute addresses in blocks of up to 1024 bytes; code that applies a
 // longer swizzle to absolute addresses (CuTe's smem pointers) aligns its base to `period`. Arch, as
 // padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
@@ -176,7 +172,8 @@ struct swizzled_tile {
   // past 48 KB.
   static constexpr int period = 1 << swizzle::period_bits;
   static constexpr int alignment =
-      detail::largest(period < 1024 ? period : 1024, choice::widest, static_cast<int>(alignof(T)));
+      detail::largest(period < 1024 ? period : 1024, choice::widest,
+                      detail::largest(static_cast<int>(alignof(T)), detail::arch_of_type<Arch>::value().bank_bytes, 1));
 
   alignas(alignment) T elements[layout::required_span_size()];
 
