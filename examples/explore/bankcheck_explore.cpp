@@ -586,6 +586,19 @@ parsed check(const options& o) {
       p.auto_swizzle = true;
     else
       parse_swizzle(o.swizzle, p.bytes, p);
+    // A swizzle that keeps elements but splits the access (a vector, or ldmatrix's 16-byte rows):
+    // often CuTe's Swizzle<B, M, S> of element offsets, which is B, M + log2(element bytes), S on
+    // bytes. (The analysis said only "address must be a multiple of the access width".)
+    if (p.swizzle_b > 0 && p.swizzle_m < 4 && (1 << p.swizzle_m) < p.op.bytes) {
+      int e = 0;
+      while ((1 << e) < p.bytes) ++e;
+      throw usage_error("--swizzle " + o.swizzle + ": M must keep each " + std::to_string(p.op.bytes) +
+                        "-byte access together (2^M >= " + std::to_string(p.op.bytes) +
+                        "). The swizzle is on byte offsets: CuTe's Swizzle<" + std::to_string(p.swizzle_b) + ", " +
+                        std::to_string(p.swizzle_m) + ", " + std::to_string(p.swizzle_s) + "> of " +
+                        std::to_string(p.bytes) + "-byte elements' offsets is --swizzle " + std::to_string(p.swizzle_b) +
+                        "," + std::to_string(p.swizzle_m + e) + "," + std::to_string(p.swizzle_s));
+    }
   }
   if (p.auto_pad && p.kind != "row" && p.kind != "column" && p.kind != "tile" && p.kind != "block" && p.kind != "exchange")
     throw usage_error("--pad auto chooses for the pattern's accesses over a tile or an exchange: use --pattern row, column, "
