@@ -242,9 +242,9 @@ struct access {
 };
 
 namespace detail {
-// The rule that e names, called: in a constant expression the call is the compile error.
-// e, which check() gave, with its rule called. Each call is its own statement, so that the
-// compiler's message names that rule alone.
+// e, which check() gave, with its rule called: in a constant expression the call is the
+// compile error. Each call is its own statement, so that the compiler's message names that rule
+// alone.
 BANKCHECK_HOST_DEVICE constexpr errc violate_access_rule(errc e) noexcept {
   if (e == errc::matrix_count_must_be_1_2_or_4) return violated::matrix_count_must_be_1_2_or_4();
   if (e == errc::access_width_must_be_1_2_4_8_or_16) return violated::access_width_must_be_1_2_4_8_or_16();
@@ -2713,9 +2713,9 @@ struct index_classes {
   BANKCHECK_HOST_DEVICE constexpr int count(int j) const noexcept { return j < full ? (full - 1 - j) / period + 1 : 1; }
 };
 
-// byte_offset(r, c), called from add_access's lambda through a __host__ __device__ function
-// that nvcc does not check: that lambda is __host__ __device__, and the user's may be
-// __device__ only (written inside a kernel) or __host__ only (at namespace scope).
+// byte_offset(r, c), called (by split_vector; lane_offset calls it likewise) from a
+// __host__ __device__ function that nvcc does not check: the user's may be __device__ only
+// (written inside a kernel) or __host__ only (at namespace scope).
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
@@ -3767,7 +3767,7 @@ struct swizzle_choice {
   errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
   // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
   // blocks it permutes (swizzled_tile's `period`): a base aligned to it gets the same swizzle on
-  // absolute addresses; the bank counts need only the widest access's alignment.
+  // absolute addresses; the bank counts need only the widest access's and a bank's alignment.
   int b = 0;
   int m = 0;
   int s = 0;

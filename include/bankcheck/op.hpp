@@ -44,9 +44,9 @@ struct access {
 };
 
 namespace detail {
-// The rule that e names, called: in a constant expression the call is the compile error.
-// e, which check() gave, with its rule called. Each call is its own statement, so that the
-// compiler's message names that rule alone.
+// e, which check() gave, with its rule called: in a constant expression the call is the
+// compile error. Each call is its own statement, so that the compiler's message names that rule
+// alone.
 BANKCHECK_HOST_DEVICE constexpr errc violate_access_rule(errc e) noexcept {
   if (e == errc::matrix_count_must_be_1_2_or_4) return violated::matrix_count_must_be_1_2_or_4();
   if (e == errc::access_width_must_be_1_2_4_8_or_16) return violated::access_width_must_be_1_2_4_8_or_16();

@@ -188,7 +188,7 @@ struct swizzle_choice {
   errc error = errc::none;  // a pattern's rule over the tile; the counts are then 0
   // xor_swizzle<b, m, s> on the tile's byte addresses (b = 0: none), and the bytes of the aligned
   // blocks it permutes (swizzled_tile's `period`): a base aligned to it gets the same swizzle on
-  // absolute addresses; the bank counts need only the widest access's alignment.
+  // absolute addresses; the bank counts need only the widest access's and a bank's alignment.
   int b = 0;
   int m = 0;
   int s = 0;

@@ -157,9 +157,9 @@ struct index_classes {
   BANKCHECK_HOST_DEVICE constexpr int count(int j) const noexcept { return j < full ? (full - 1 - j) / period + 1 : 1; }
 };
 
-// byte_offset(r, c), called from add_access's lambda through a __host__ __device__ function
-// that nvcc does not check: that lambda is __host__ __device__, and the user's may be
-// __device__ only (written inside a kernel) or __host__ only (at namespace scope).
+// byte_offset(r, c), called (by split_vector; lane_offset calls it likewise) from a
+// __host__ __device__ function that nvcc does not check: the user's may be __device__ only
+// (written inside a kernel) or __host__ only (at namespace scope).
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
