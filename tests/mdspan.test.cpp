@@ -35,16 +35,18 @@ namespace {
 
 // The least an extents type offers (what std::extents and cuda::std::extents offer, for static
 // extents): the policies need no mdspan header.
-template <int R, int C>
-struct plain_extents {
-  using index_type = int;
-  using size_type = unsigned;
+template <int R, int C, class Index, class Size>
+struct basic_extents {
+  using index_type = Index;
+  using size_type = Size;
   using rank_type = std::size_t;
   static constexpr rank_type rank() noexcept { return 2; }
   static constexpr rank_type rank_dynamic() noexcept { return 0; }
   static constexpr std::size_t static_extent(rank_type r) noexcept { return r == 0 ? R : C; }
-  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? R : C; }
+  constexpr index_type extent(rank_type r) const noexcept { return static_cast<index_type>(r == 0 ? R : C); }
 };
+template <int R, int C>
+using plain_extents = basic_extents<R, C, int, unsigned>;
 
 // LayoutMapping's requirements and the chooser's answer, for one mapping type M over R x C.
 template <class M, class Tile>
@@ -162,15 +164,7 @@ static_assert(bc::analyze<float>(padded_48{}, bc::dynamic_thread_block{16, 16}).
 
 // A narrow index_type that holds the padded or swizzled span: 15 x 8 floats, pitch 9, span 134
 // (a signed char's 127 would not hold it, and that is a static_assert: compile_fail/rules.cpp).
-struct unsigned_char_15x8 {
-  using index_type = unsigned char;
-  using size_type = unsigned char;
-  using rank_type = std::size_t;
-  static constexpr rank_type rank() noexcept { return 2; }
-  static constexpr rank_type rank_dynamic() noexcept { return 0; }
-  static constexpr std::size_t static_extent(rank_type r) noexcept { return r == 0 ? 15 : 8; }
-  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 15 : 8; }
-};
+using unsigned_char_15x8 = basic_extents<15, 8, unsigned char, unsigned char>;
 using narrow_padded = bc::layout_right_conflict_free<float>::mapping<unsigned_char_15x8>;
 static_assert(narrow_padded::pitch == 9 && narrow_padded{}.required_span_size() == 134 && narrow_padded{}(14, 7) == 133);
 static_assert(bc::detail::largest_index<unsigned char>() == 255 && bc::detail::largest_index<signed char>() == 127);
