@@ -40,6 +40,25 @@ static_assert(same(blocks(32, 8), 0xff, 0xff00, 0xff0000, 0xff000000));
 static_assert(blocks(32, 8).blocks == 4 && blocks(32, 32).blocks == 1 && blocks(64, 16).blocks == 4);
 static_assert(blocks(36, 12).blocks == 0 && twice(blocks(32, 8)).blocks == 8 && twice(blocks(16, 8)).blocks == 0);
 static_assert(twice(blocks(32, 4)).blocks == 0, "16 blocks do not fit the table");
+// Where size does not divide the lanes, the last block stops at the lanes' end (not past it) and
+// the blocks are not counted; a size of more than the lanes gives one block of them all.
+static_assert(same(blocks(40, 16), 0xffff, 0xffff0000, lane_range(32, 39)) && blocks(40, 16).blocks == 0);
+static_assert(same(blocks(32, 64), 0xffffffff) && blocks(32, 64).blocks == 1);
+static_assert(same(blocks(24, 32), 0xffffff) && blocks(24, 32).blocks == 0);
+// No groups at all for lanes past 64 or a size below 1; the first 8 of 16 phases of 4.
+static_assert(same(blocks(128, 32), 0) && same(blocks(32, 0), 0) && same(blocks(0, 8), 0) && same(blocks(32, -4), 0));
+static_assert(blocks(64, 4).lanes[7] == lane_range(28, 31) && blocks(64, 4).blocks == 8);
+constexpr architecture in_blocks(int lanes, int size) {
+  architecture a{};
+  a.warp_size = lanes;
+  for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = blocks(lanes, size);
+  return a;
+}
+static_assert(check(in_blocks(40, 16)) == errc::none && check(in_blocks(40, 64)) == errc::none);
+static_assert(check(in_blocks(64, 4)) == errc::architecture_is_invalid, "lanes 32-63 in no phase");
+// Lane 32 is alone in its phase: 40 lanes reading word 32 * lane cost 16 + 16 + 8 wavefronts.
+static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).wavefronts == 40);
+static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).ideal == 3);
 static_assert(check(nv) == errc::none && check(cdna3) == errc::none && check(cdna4) == errc::none);
 static_assert(check(r3) == errc::none && check(r4) == errc::none);
 

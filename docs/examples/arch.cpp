@@ -20,6 +20,7 @@ static_assert(lane_range(4, 7) == 0xf0 && lane_range(0, 63) == ~0ull);
 
 // [blocks]
 static_assert(blocks(32, 16).lanes[1] == lane_range(16, 31) && blocks(32, 16).lanes[2] == 0);
+static_assert(blocks(40, 16).lanes[2] == lane_range(32, 39) && blocks(40, 16).blocks == 0);
 // [blocks]
 
 // [twice]

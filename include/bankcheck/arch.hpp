@@ -33,10 +33,10 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) no
 }
 
 namespace detail {
-// blocks' table from the first block's mask m; block p exists where p * size < lanes. One
-// expression: one step of a constant evaluation's budget, and no loop at run time, where the
-// loop it replaces cost every shape of the run-time benchmark 10-16 instructions and 2-5 ns
-// more (benchmarks/README.md, twenty-second session).
+// blocks' table from the first block's mask m, size dividing lanes: block p exists where
+// p * size < lanes. One expression: one step of a constant evaluation's budget, and no loop at
+// run time, where the loop it replaces cost every shape of the run-time benchmark 10-16
+// instructions and 2-5 ns more (benchmarks/README.md, twenty-second session).
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks_from(std::uint64_t m, int lanes, int size) noexcept {
   return phase_groups{{m, size < lanes ? m << size : 0, 2 * size < lanes ? m << 2 * size : 0,
                        3 * size < lanes ? m << 3 * size : 0, 4 * size < lanes ? m << 4 * size : 0,
@@ -47,11 +47,27 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups blocks_from(std::uint64_t m, int la
                                                      (4 * size < lanes) + (5 * size < lanes) + (6 * size < lanes) +
                                                      (7 * size < lanes)};
 }
+
+// blocks() where size does not divide lanes: the last block is cut short at the lanes' end (one
+// block, of all the lanes, where size is more), and the blocks are counted only where that one
+// is of a power of two. Lanes past 64 or sizes below 1 give no groups: an invalid table.
+BANKCHECK_HOST_DEVICE constexpr phase_groups cut_blocks(int lanes, int size) noexcept {
+  phase_groups g{};
+  if (lanes < 1 || lanes > 64 || size < 1) return g;
+  for (int p = 0; p < phase_groups::capacity && p * size < lanes; ++p)
+    g.lanes[p] = lane_range(p * size, (lanes - p * size < size ? lanes : p * size + size) - 1);
+  g.blocks = size >= lanes && (lanes & (lanes - 1)) == 0 ? 1 : 0;
+  return g;
+}
 }  // namespace detail
 
-// `lanes` lanes cut into phases of `size` consecutive lanes (the first 8). Example: blocks(32, 8) -> 0-7, 8-15, 16-23, 24-31
+// `lanes` lanes cut into phases of `size` consecutive lanes, the last cut short at the lanes' end
+// where size does not divide them; a table holds the first 8 (64 lanes in phases of 4 do not fit,
+// and check() calls such a table invalid). Example: blocks(32, 8) -> 0-7, 8-15, 16-23, 24-31
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcept {
-  return detail::blocks_from(lane_range(0, size - 1), lanes, size);
+  return size >= 1 && size <= lanes && lanes <= 64 && lanes % size == 0
+             ? detail::blocks_from(lane_range(0, size - 1), lanes, size)
+             : detail::cut_blocks(lanes, size);
 }
 
 // The same groups, once for lanes 0-31 and once shifted to 32-63 (wave64 tables). Blocks that end
