@@ -32,9 +32,10 @@
 // Put before a function template that calls a user's callable: a lambda written inside a
 // kernel is __device__-only, and nvcc would otherwise reject the call from a
 // __host__ __device__ template without --expt-relaxed-constexpr. Likewise a host-only visitor
-// (print.hpp's), called from host code in a .cu file.
+// (print.hpp's), called from host code in a .cu file. nvcc only (__NVCC__): over clang++ as its
+// host compiler it defines __clang__ as well, and clang's own CUDA knows no such pragma.
 #ifndef BANKCHECK_CALLS_USER_CODE
-#if defined(__CUDACC__) && !defined(__clang__)
+#if defined(__NVCC__)
 #define BANKCHECK_CALLS_USER_CODE _Pragma("nv_exec_check_disable")
 #else
 #define BANKCHECK_CALLS_USER_CODE
