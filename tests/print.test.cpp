@@ -72,3 +72,21 @@ TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as
   CHECK(std::string(unnamed.arch_name) == "unnamed");
   CHECK(to_text(unnamed).find("load(4) on unnamed") != std::string::npos);
 }
+
+TEST_CASE("text keeps each cell under its bank: row labels of 4 digits, wavefronts of 3") {
+  // A column at a pitch of 4096 floats: rows +0 .. +3968, lanes 10 and up after the longest label.
+  const std::string column = to_text(map_access([](int l) { return 4 * 4096 * l; }, load(4)));
+  CHECK(column.find("\nbank   0  1  2 ") != std::string::npos);
+  CHECK(column.find("\n+0     0\n       0\n") != std::string::npos);
+  CHECK(column.find("\n+1280 10\n      10\n") != std::string::npos);
+  CHECK(column.find("\n+3968 31\n      31\n") != std::string::npos);
+  // One bank of one byte: each float4 is 16 words in it, 160 wavefronts for lanes 22-31.
+  architecture a{};
+  a.banks = 1;
+  a.bank_bytes = 1;
+  for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = blocks(32, 32);
+  const std::string bytes = to_text(map_access([](int l) { return 16 * l; }, load(16), 0x3ffu << 22, a));
+  CHECK(bytes.find("rows of 1 word (1 byte); row +0 holds bytes 352..352\n") != std::string::npos);
+  CHECK(bytes.find("\nbank   0\n+0    22\n       0\n") != std::string::npos);
+  CHECK(bytes.find("\n+159  31\n     159\n") != std::string::npos);
+}

@@ -220,7 +220,8 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
     for (const mapped_word& w : m.words) lo = std::min(lo, w.word / banks);
     return lo;
   }();
-  o << "rows of " << m.banks << " words (" << m.banks * m.bank_bytes << " bytes); row +0 holds bytes "
+  o << "rows of " << m.banks << (m.banks == 1 ? " word (" : " words (") << m.banks * m.bank_bytes
+    << (m.banks * m.bank_bytes == 1 ? " byte)" : " bytes)") << "; row +0 holds bytes "
     << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
     << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "\n"
     << "each word: the lane asking it (+: more lanes share it), and below, the wavefront serving it\n";
@@ -229,14 +230,25 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
     static const char* const colours[] = {"31", "32", "33", "34", "35", "36", "91", "92", "93", "94", "95", "96"};
     return std::string("\x1b[") + colours[wave % 12] + "m" + cell + "\x1b[0m";
   };
+  // Widths that keep every cell under its bank: a cell's number as wide as the widest wavefront
+  // (lanes and banks take two digits), a row's label one more than the longest ("+1024a ").
+  int digits = 2;
+  std::uint64_t last_row = 0;
+  for (const mapped_word& w : m.words) {
+    digits = std::max(digits, static_cast<int>(std::to_string(w.wavefront).size()));
+    last_row = std::max(last_row, w.word / banks - base_row);
+  }
+  const std::size_t label_width =
+      std::max<std::size_t>(4, 1 + std::to_string(last_row).size() + (m.banks > per_line ? 1 : 0) + 1);
   std::size_t i = 0;
   for (std::size_t p = 0; p < m.phase_wavefronts.size(); ++p) {
     o << "phase " << p << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
       << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
     std::string header = "bank";
+    header.resize(label_width, ' ');
     for (int b = 0; b < per_line; ++b) {
-      char cell[16];
-      std::snprintf(cell, sizeof cell, "%2d ", b);
+      char cell[32];
+      std::snprintf(cell, sizeof cell, "%*d ", digits, b);
       header += cell;
     }
     while (header.back() == ' ') header.pop_back();
@@ -253,19 +265,21 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
           for (std::size_t j = i; j < end; ++j)
             if (m.words[j].word % banks == static_cast<std::uint64_t>(b)) w = &m.words[j];
           if (w == nullptr) {
-            lanes_line += "   ", waves_line += "   ";
+            lanes_line += std::string(static_cast<std::size_t>(digits) + 1, ' ');
+            waves_line += std::string(static_cast<std::size_t>(digits) + 1, ' ');
             continue;
           }
           any = true;
-          char lane[16], wave[16];
-          std::snprintf(lane, sizeof lane, "%2d%c", detail::lowest(w->lanes), detail::set_bits(w->lanes) > 1 ? '+' : ' ');
-          std::snprintf(wave, sizeof wave, "%2d ", w->wavefront);
+          char lane[32], wave[32];
+          std::snprintf(lane, sizeof lane, "%*d%c", digits, detail::lowest(w->lanes),
+                        detail::set_bits(w->lanes) > 1 ? '+' : ' ');
+          std::snprintf(wave, sizeof wave, "%*d ", digits, w->wavefront);
           lanes_line += paint(lane, w->wavefront), waves_line += paint(wave, w->wavefront);
         }
         if (!any) continue;
         std::string label = std::string("+") + std::to_string(row - base_row);
         if (m.banks > per_line) label += part == 0 ? "a" : "b";
-        while (label.size() < 4) label += ' ';
+        label.resize(label_width, ' ');
         auto trim = [](std::string s) {
           while (!s.empty() && s.back() == ' ') s.pop_back();
           return s;
