@@ -140,8 +140,20 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
 //   load|store|merged_load WIDTHS phases P1 P2 ... up to 8 phases, each lanes as 0-3,20-23
 // WIDTHS: bytes a lane, a comma list of 1, 2, 4, 8 and 16, or all. Each table is given once; the
 // library's check() then says whether the whole is an architecture.
+// A message quotes the file's words: bytes outside printable ASCII are written \xHH (a NUL byte
+// would end the message, and control bytes would reach the terminal).
 usage_error arch_file_error(const std::string& path, int line, const std::string& what) {
-  return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + what);
+  std::string text;
+  for (const char c : what) {
+    if (c >= ' ' && c <= '~') {
+      text += c;
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      text += escaped;
+    }
+  }
+  return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + text);
 }
 bc::architecture read_arch_file(const std::string& path) {
   // A regular file of at most 64 KiB (a description takes a few hundred bytes): not a directory,
@@ -185,15 +197,23 @@ bc::architecture read_arch_file(const std::string& path) {
       for (const char c : w[1])
         if (c < '!' || c > '~') throw bad("name " + w[1] + ": printable ASCII characters only");
       name = w[1];
-    } else if (w[0] == "banks" || w[0] == "bank_bytes" || w[0] == "warp_size") {
+    } else if (w[0] == "bank_bytes") {
+      const std::optional<int> n = whole_number(w[1], 1, 16);
+      if (!n || (*n & (*n - 1)) != 0) throw bad("bank_bytes " + w[1] + ": 1, 2, 4, 8 or 16");
+      a.bank_bytes = *n;
+    } else if (w[0] == "banks" || w[0] == "warp_size") {
       const std::optional<int> n = whole_number(w[1], 1, 64);
       if (!n) throw bad(w[0] + " " + w[1] + ": not a whole number from 1 to 64");
-      (w[0] == "banks" ? a.banks : w[0] == "bank_bytes" ? a.bank_bytes : a.warp_size) = *n;
+      (w[0] == "banks" ? a.banks : a.warp_size) = *n;
     } else if (w[0] == "merge_loads" || w[0] == "matrix_ops") {
       if (w[1] != "yes" && w[1] != "no") throw bad(w[0] + " " + w[1] + ": yes or no");
       (w[0] == "merge_loads" ? a.merge_loads : a.matrix_ops) = w[1] == "yes";
     }
   }
+  for (const auto& [setting, at] : settings)
+    if (setting == "matrix_ops" && a.matrix_ops && a.warp_size < 32)
+      throw arch_file_error(path, at, "matrix_ops yes needs a warp of 32 lanes or more (warp_size " +
+                                          std::to_string(a.warp_size) + "): the matrices' rows come from lanes 0 to 31");
   for (const auto& [number, w] : tables) {
     const auto bad = [&, n = number](const std::string& what) { return arch_file_error(path, n, what); };
     if (w.size() < 4 || (w[2] != "blocks" && w[2] != "phases"))
@@ -532,6 +552,9 @@ parsed check(const options& o) {
     if (o.group < 1 || o.group > 1024) throw usage_error("--group must be from 1 to 1024");
     if (o.pad == "auto" && given("--group"))
       throw usage_error("--pad auto chooses the group too: leave out --group");
+    if (given("--group") && !o.sweep_pad && whole_number(o.pad, 0, 0))
+      throw usage_error("--group " + std::to_string(o.group) +
+                        " counts the items between two paddings, and there is no padding: give --pad (or --sweep-pad)");
   }
   if (p.index && !p.index->uses_pad() && (given("--pad") || o.sweep_pad))
     throw usage_error(std::string(o.sweep_pad ? "--sweep-pad" : "--pad") + ": --pattern " + o.pattern +
@@ -549,6 +572,9 @@ parsed check(const options& o) {
                       " make " + std::to_string(o.vector * p.bytes) + " bytes, and an access moves at most 16");
   if (o.rows < 1 || o.cols < 1) throw usage_error("--rows and --cols must be at least 1");
   if (o.rows > 4096 || o.cols > 4096) throw usage_error("--rows and --cols must be at most 4096");
+  if ((p.kind == "row" || p.kind == "block") && o.cols % o.vector != 0)
+    throw usage_error("--vector " + std::to_string(o.vector) + ": the rows' " + std::to_string(o.cols) +
+                      " columns are not a whole number of vectors");
   if (o.pad == "auto") {
     p.auto_pad = true;
   } else if (const std::optional<int> pad = whole_number(o.pad, 0, 4096)) {
@@ -579,6 +605,10 @@ parsed check(const options& o) {
   if (given("--lanes")) {
     const std::optional<unsigned long long> m = plain_number(o.lanes);
     if (!m) throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, decimal or 0x hexadecimal, as 0xffff or 65535)");
+    // Checked here, for every mask: the library reads all 64 bits set as "the whole warp".
+    if (p.arch.warp_size < 64 && (*m >> p.arch.warp_size) != 0)
+      throw usage_error("--lanes " + o.lanes + ": the lane mask must fit the warp (" + std::to_string(p.arch.warp_size) +
+                        " lanes on " + p.arch.name + ")");
     p.mask = *m;
   }
   if (!o.swizzle.empty()) {
@@ -651,10 +681,7 @@ scenario build(const options& o, const parsed& p, int pad) {
     if (o.index >= across)
       throw usage_error("--index " + std::to_string(o.index) + ": the tile has " + std::to_string(across) +
                         (p.kind == "row" ? " rows" : " columns"));
-    const long long v = o.vector;
-    if (o.cols % v != 0)
-      throw usage_error("--vector " + std::to_string(v) + ": the row's " + std::to_string(o.cols) +
-                        " columns are not a whole number of vectors");
+    const long long v = o.vector;  // a whole number of vectors a row (check)
     for (int l = 0; l < warp && v * l < along; ++l) {
       s.address[static_cast<std::size_t>(l)] =
           p.kind == "row" ? byte_at(p, pitch, o.index, v * l) : byte_at(p, pitch, l, o.index);
@@ -885,7 +912,7 @@ std::string chosen_for(const options& o, const parsed& p) {
 // Its costs: "conflict-free (64 wavefronts)", or how bad the best is.
 std::string chosen_cost(bool conflict_free, long long wavefronts, long long ideal, int degree, const char* what) {
   return conflict_free ? "conflict-free (" + std::to_string(wavefronts) + " wavefronts)"
-                       : std::string("no ") + what + " is conflict-free; this one costs the fewest wavefronts, " +
+                       : std::string("no ") + what + " it tries is conflict-free; of those, this one costs the fewest wavefronts, " +
                              std::to_string(wavefronts) + " (ideal " + std::to_string(ideal) + "), " +
                              std::to_string(degree) + "-way at worst";
 }
@@ -1073,7 +1100,8 @@ int run(int argc, char** argv) {
                  "thread block (thread (x, y) at row y, column x) sweeping the tile, the same way; exchange:IPT:\n"
                  "CUB's BlockExchange of IPT (1..64) items a thread, blocked -> striped -> blocked, the same way;\n"
                  "index:EXPR: lane l reads element EXPR, an integer expression in lane and pad (--pad's value)\n"
-                 "with C's operators ( ) - ~ * / % + - << >> & ^ |, each step checked.\n"
+                 "with C's operators ( ) - ~ * / % + - << >> & ^ |, each step checked; numbers decimal or 0x\n"
+                 "hexadecimal (010 is ten, not C's octal eight).\n"
                  "Example: --pattern block:16x16, --pattern 'index:(lane ^ (lane >> 3)) * 4'");
   app.add_option("--type", o.type,
                  "element type (default float): " + type_names() +
@@ -1128,6 +1156,11 @@ int run(int argc, char** argv) {
     if (opt->count() > 0) o.given.push_back(opt->get_name());
   std::ostringstream out;
   try {
+    // An empty value ("--swizzle ''", "--rows=") is no value: said, not read as a default or 0.
+    for (const CLI::Option* opt : app.get_options())
+      if (opt->count() > 0 && opt->get_type_size() > 0)
+        for (const std::string& value : opt->results())
+          if (value.empty()) throw usage_error(opt->get_name() + ": the value is empty");
     parsed p = check(o);
     out << choose(o, p);
     const bool color = !o.no_color && isatty(STDOUT_FILENO);
