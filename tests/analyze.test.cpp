@@ -483,6 +483,22 @@ TEST_CASE("bad input gives an error and no count at run time") {
   CHECK(t[5] == -1);
 }
 
+TEST_CASE("input that breaks several rules gets the first rule checked, as the README orders them") {
+  int one = 1;
+  architecture no_banks = arch::nvidia;
+  no_banks.banks = 0;
+  // The architecture, then the op, then the lane mask, then the matrix op's needs, then the active
+  // lanes' addresses all at once: a negative one before a misaligned one, whatever their lanes.
+  const auto both = [one](int l) { return l == 3 ? 4 * one + 2 : l == 5 ? -4 * one : 4 * l; };
+  CHECK(analyze(both, load(3 * one), 0, no_banks).error == errc::architecture_is_invalid);
+  CHECK(analyze(both, load(3 * one), 0).error == errc::access_width_must_be_1_2_4_8_or_16);
+  CHECK(analyze(both, ldmatrix(1 * one), 0, arch::rdna3).error == errc::lane_mask_must_not_be_empty);
+  CHECK(analyze(both, ldmatrix(1 * one), lo_half, arch::rdna3).error == errc::architecture_has_no_matrix_ops);
+  CHECK(analyze(both, ldmatrix(1 * one), lo_half).error == errc::matrix_ops_need_every_lane_of_the_warp);
+  CHECK(analyze(both, load(4 * one)).error == errc::address_must_not_be_negative);
+  CHECK(analyze(both, load(4 * one), 0xffffffdf).error == errc::address_must_be_a_multiple_of_the_access_width);
+}
+
 TEST_CASE("addresses near the top of the 64-bit range are exact") {
   std::uint64_t top = ~std::uint64_t{0} - 15;  // 16-byte aligned, last 16 bytes
   const report r = analyze([top](int l) { return top - 16 * std::uint64_t(l); }, load(16));

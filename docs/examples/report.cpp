@@ -18,6 +18,9 @@ static_assert(analyze([](int) { return 0; }, load(16)).merged);
 constexpr conflict_witness w = r.worst;
 static_assert(w.phase == 0 && w.bank == 0 && w.lane_a == 0 && w.word_a == 0 && w.lane_b == 16 && w.word_b == 32);
 static_assert(analyze([](int lane) { return 4 * lane; }, load(4)).worst.bank == -1);  // no conflict
+// Banks 0 and 1 both reach two words; bank 1 first (lane 2), so the witness is bank 1.
+static_assert(analyze([](int lane) { return lane == 0 ? 4 : lane == 1 ? 0 : lane == 2 ? 132 : 128; }, load(4), 0xf)
+                  .worst.bank == 1);
 // [conflict_witness]
 
 // [pass_table]
@@ -25,6 +28,7 @@ constexpr pass_table t = pass_schedule([](int lane) { return 8 * lane; }, load(4
 static_assert(t.ok() && t.lanes == 32 && t.passes == 2);
 static_assert(t[15] == 0 && t[16] == 1 && t.phase[16] == 0);
 static_assert(pass_schedule([](int lane) { return 8 * lane; }, load(4), 0xffff)[16] == -1);  // inactive
+static_assert(pass_schedule([](int lane) { return 16 * lane; }, ldmatrix(1))[8] == -1);  // gives no address
 // [pass_table]
 
 int main() {}

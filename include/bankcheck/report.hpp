@@ -14,8 +14,8 @@ namespace bankcheck {
 // lane_a (word_a) and lane_b (word_b). All -1 / 0 when no bank delivers two words. Phases are
 // numbered as the architecture's table for the op lists them, those without an active lane
 // included (as in pass_table::phase). On a tie: the first phase to cost the most; in it, the
-// first bank to deliver that many words, lanes taken in order and a lane's words in address
-// order; lane_a is the first lane to ask that bank, lane_b the lane of the first word after it,
+// bank that first reaches that many words, lanes taken in order and a lane's words in address
+// order (not the lowest-numbered such bank); lane_a is the first lane to ask that bank, lane_b the lane of the first word after it,
 // in that order, that differs from word_a (lane_a itself when its access is wider than a row of
 // banks and covers two words of the bank).
 struct conflict_witness {
@@ -51,7 +51,8 @@ struct report {
 
 // When each lane is served: its phase, and its pass inside the phase (a word's position in
 // its bank's queue of distinct words, queue order = first lane asking). A lane touching several
-// words is done in the latest of their passes. Inactive lanes hold -1.
+// words is done in the latest of their passes. Inactive lanes hold -1, as do the lanes that give
+// a matrix op no address (lanes 8 and up of an ldmatrix.x1).
 struct pass_table {
   static constexpr int max_lanes = 64;
   errc error = errc::none;
