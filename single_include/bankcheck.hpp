@@ -2624,6 +2624,11 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_sha
   static constexpr bool value = true;
 };
 
+template <class L, class = void> struct has_extents { static constexpr bool value = false; };
+template <class L>
+struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
+  static constexpr bool value = true;
+};
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>
 struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
@@ -2915,6 +2920,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
+  static_assert(detail::has_extents<Layout>::value,
+                "bankcheck analyze_tile: the layout must have static rows and cols, its extents (static "
+                "constexpr int rows = R, cols = C; as row_major<R, C> has).");
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
   detail::layout_bytes<Layout> offset{&layout, static_cast<long long>(sizeof(T))};
   return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},

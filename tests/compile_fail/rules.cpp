@@ -55,6 +55,13 @@ struct twelve_bytes {
   float v[3];
 };
 constexpr int x = bc::padded_tile<twelve_bytes, 32, 32>::pitch;
+#elif defined(FAIL_the_layout_must_have_static_rows_and_cols)
+// A layout of one's own with offsets and a span, but no extents for the walk.
+struct no_extents {
+  constexpr int operator()(int r, int c) const { return 33 * r + c; }
+  static constexpr int required_span_size() { return 33 * 32; }
+};
+constexpr bc::tile_report r = bc::analyze_tile<float>(bc::column_segments<>{}, no_extents{});
 #elif defined(FAIL_offset_must_be_of_an_integer_type)
 constexpr double x = bc::tma::swizzle_128b{}(1.5);
 #elif defined(FAIL_bank_conflict)
