@@ -28,6 +28,9 @@ static_assert(std::is_same_v<seed_tile::layout, row_major<32, 32, 33>>);
 // 1, one placed after another variable could start mid-word and share words its count did not).
 static_assert(alignof(padded_tile<char, 32, 32>) == 4 && padded_tile<char, 32, 32>::alignment == 4);
 static_assert(alignof(padded_tile<double, 8, 8>) == 8 && padded_tile<double, 8, 8>::alignment == 8);
+// So a tile of 1- or 2-byte elements takes whole bank words (the README's example).
+static_assert(padded_tile<char, 3, 3>::pitch == 3 && sizeof(padded_tile<char, 3, 3>) == 12);
+static_assert(padded_tile<short, 3, 5>::pitch == 5 && sizeof(padded_tile<short, 3, 5>) == 32);
 static_assert(seed_tile::wavefronts == 32 + 32 && seed_tile::ideal == 64, "32 row reads + 32 column reads, 1 each");
 // float4 row reads need a pitch that is a multiple of 4: the best is 4-way on columns, and it says so.
 using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;

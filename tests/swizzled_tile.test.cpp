@@ -28,6 +28,11 @@ static_assert(std::is_same_v<ragged_tile::swizzle, xor_swizzle<5, 2, 5>> && ragg
 // other shared variables it no longer pushes a kernel past 48 KB).
 static_assert(swizzled_tile<float, 64, 128>::period == 16384 && alignof(swizzled_tile<float, 64, 128>) == 1024);
 static_assert(alignof(swizzled_tile<float, 4, 4>) == swizzled_tile<float, 4, 4>::alignment);
+// A whole number of the swizzle's blocks whose bytes are not of its 1024-byte alignment: 1,536
+// bytes of elements in a 2,048-byte type (the README's example).
+using rounded_tile = swizzled_tile<char, 48, 32>;
+static_assert(std::is_same_v<rounded_tile::swizzle, xor_swizzle<3, 2, 5>> && rounded_tile::period == 1024 &&
+              rounded_tile::layout::required_span_size() == 1536 && sizeof(rounded_tile) == 2048);
 // Never below a bank's bytes: a char tile left unswizzled still starts on a word.
 static_assert(swizzled_tile<char, 1, 8>::period == 1 && alignof(swizzled_tile<char, 1, 8>) == 4);
 // ldmatrix over 64x64 halves: the TMA 128-byte swizzle, as CuTe uses for this tile.

@@ -35,7 +35,8 @@ struct layout_cost {
   bool usable = false;       // every access aligned for its width
   long long wavefronts = 0;
   long long ideal = 0;
-  int degree = 0;            // tile_report::degree(): the worst phase of the access with the most conflicts
+  int degree = 0;            // the largest pattern's tile_report::degree(): each the worst phase of
+                             // its access with the most conflicts
 
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept { return usable && wavefronts == ideal; }
   BANKCHECK_HOST_DEVICE constexpr void add(const tile_report& t) noexcept {
@@ -371,7 +372,8 @@ struct padded_tile {
   static constexpr int alignment = detail::largest(choice::widest, static_cast<int>(alignof(T)),
                                                    detail::arch_of_type<Arch>::value().bank_bytes);
 
-  // T[R][pitch], as one would write it by hand: indexing compiles to the same code. (The bounds
+  // T[R][pitch], as one would write it by hand: indexing compiles to the same code; sizeof rounds
+  // it up to whole bank words (padded_tile<char, 3, 3>: 12 bytes). (The bounds
   // are unsigned for g++'s -Wsign-conversion, which warns of an int template parameter there.)
   alignas(alignment) T elements[unsigned{R}][unsigned{pitch}];
 
@@ -452,7 +454,7 @@ struct padding_choice {
 // tile of `bytes`-byte elements, the smallest padding that makes every pattern cost its ideal
 // wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
 // candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
-// widest access), the same order and the same costs; each candidate's walks stop once it has lost
+// widest access and the offsets in int), the same order and the same costs; each candidate's walks stop once it has lost
 // to the best so far. On `arch` (first argument; NVIDIA without it), whose warps walk the
 // patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error

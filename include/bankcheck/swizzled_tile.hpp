@@ -32,7 +32,7 @@ BANKCHECK_HOST_DEVICE constexpr int row_bits_of(int banks, int bank_bytes) noexc
 // The swizzles tried, simplest first: the identity, then B = 1, 2, ... bits; for each, M from
 // the widest access up (an access's bytes must stay together) and S from B up. ZZZ stays inside
 // a bank row (M + B <= row_bits, the log2 of its bytes rounded down: 7 for NVIDIA's 128) and YYY
-// inside the tile (M + S + B <= log2 of its bytes, rounded up).
+// inside the tile (M + S + B <= log2 of its bytes, rounded up); ZZZ and YYY as in swizzle.hpp.
 struct swizzle_params {
   int b = 0, m = 0, s = 0;
 };
