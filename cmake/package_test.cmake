@@ -4,6 +4,8 @@
 #   MODE add_subdirectory: adds SOURCE_DIR.
 # GENERATOR, MAKE_PROGRAM, CXX, CONFIG: as the calling build; CUDA_COMPILER: also build and run
 # the CUDA consumer; Boost_DIR, boost_mp11_DIR: where that build found Boost.
+cmake_minimum_required(VERSION 3.21)  # the policies the installed version file is written for
+
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
   message("${out}")
@@ -34,9 +36,36 @@ if(CONFIG)
   set(config_args --config "${CONFIG}")
 endif()
 
+# What the installed version file answers find_package(bankcheck <wanted>): 0.1 and 0.1.0 take this
+# 0.1.x; 0.0.9, 0.2 and 1.0 do not (before 1.0, a minor release may break the API).
+function(check_version_answer wanted expected)
+  file(GLOB_RECURSE version_file "${WORK}/prefix/*/bankcheckConfigVersion.cmake")
+  if(NOT version_file)
+    message(FATAL_ERROR "package test (${MODE}): no bankcheckConfigVersion.cmake installed")
+  endif()
+  set(PACKAGE_FIND_VERSION "${wanted}")
+  string(REPLACE "." ";" parts "${wanted}.0.0")
+  list(GET parts 0 PACKAGE_FIND_VERSION_MAJOR)
+  list(GET parts 1 PACKAGE_FIND_VERSION_MINOR)
+  list(GET parts 2 PACKAGE_FIND_VERSION_PATCH)
+  set(PACKAGE_FIND_VERSION_COUNT 2)
+  include("${version_file}")
+  if(NOT PACKAGE_VERSION_COMPATIBLE STREQUAL expected)
+    message(FATAL_ERROR "package test (${MODE}): version ${PACKAGE_VERSION} answers find_package(bankcheck ${wanted}) "
+                        "with compatible '${PACKAGE_VERSION_COMPATIBLE}', expected '${expected}'")
+  endif()
+endfunction()
+
 if(MODE STREQUAL "find_package")
   run("installing ${BUILD_DIR}" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK}/prefix" ${config_args})
   list(APPEND options "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
+  check_version_answer(0.1 TRUE)
+  check_version_answer(0.0.9 FALSE)
+  check_version_answer(0.2 FALSE)
+  check_version_answer(1.0 FALSE)
+  if(NOT EXISTS "${WORK}/prefix/share/doc/bankcheck/LICENSE")
+    message(FATAL_ERROR "package test (${MODE}): the license is not installed in share/doc/bankcheck")
+  endif()
 endif()
 run("configuring the consumer" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/tests/package/consumer" -B "${WORK}/build"
     -G "${GENERATOR}" ${options})

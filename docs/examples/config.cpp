@@ -16,4 +16,16 @@ BANKCHECK_HOST_DEVICE constexpr long long first_word(F&& word_of_lane) { return 
 static_assert(first_word([](int lane) { return 32 * lane + 7; }) == 7);
 // [calls_user_code]
 
+// [device_noinline]
+// A function with a large frame that device code should call, not inline at each call site:
+BANKCHECK_DEVICE_NOINLINE BANKCHECK_HOST_DEVICE constexpr int sum_of_words(int n) {
+  int words[64] = {};
+  for (int i = 0; i < n && i < 64; ++i) words[i] = 32 * i;
+  int sum = 0;
+  for (int w : words) sum += w;
+  return sum;
+}
+static_assert(sum_of_words(4) == 32 * (0 + 1 + 2 + 3));
+// [device_noinline]
+
 int main() {}
