@@ -137,7 +137,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::address_must_be_a_multiple_of_the_access_width:
       return "address must be a multiple of the access width";
     case errc::address_must_not_be_negative: return "address must not be negative";
-    case errc::address_is_out_of_range: return "address is out of range (its byte address overflows 64 bits)";
+    case errc::address_is_out_of_range:
+      return "address is out of range (a word index whose byte address overflows 64 bits)";
     case errc::lane_mask_must_not_be_empty: return "lane mask must not be empty";
     case errc::lane_mask_must_fit_the_warp: return "lane mask must fit the warp";
     case errc::matrix_ops_need_every_lane_of_the_warp:
