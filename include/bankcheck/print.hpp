@@ -277,7 +277,8 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
           lanes_line += paint(lane, w->wavefront), waves_line += paint(wave, w->wavefront);
         }
         if (!any) continue;
-        std::string label = std::string("+") + std::to_string(row - base_row);
+        std::string label = "+";  // (appended, not "+" + to_string: g++ 12 -O3 warns -Wrestrict there)
+        label += std::to_string(row - base_row);
         if (m.banks > per_line) label += part == 0 ? "a" : "b";
         label.resize(label_width, ' ');
         auto trim = [](std::string s) {
