@@ -41,7 +41,8 @@
 #define BANKCHECK_CONFIG_HPP
 
 // bankcheck is C++17 (constexpr if, inline variables, constexpr lambdas): say so before the
-// first of those fails to compile. Every header includes this one before any code of its own.
+// first of those fails to compile. Every public header includes this one before any code of its
+// own.
 #if defined(_MSVC_LANG) ? _MSVC_LANG < 201703L : __cplusplus < 201703L
 #error "bankcheck needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17)"
 #endif
@@ -301,9 +302,22 @@ BANKCHECK_HOST_DEVICE constexpr int width_index(int bytes) noexcept {
   return bytes <= 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : 4;
 }
 
-// Mask of lanes first..last. Example: lane_range(4, 7) -> 0xf0
-BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) noexcept {
+namespace detail {
+// lane_range where 0 <= first <= 64 and first - 1 <= last, as the engine's own masks are: the
+// same bits without lane_range's test, which cost its run-time callers 3 instructions an access
+// at 8 and 16 bytes (benchmarks/README.md, thirty-seventh session).
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_bits(int first, int last) noexcept {
   return (last >= 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (last + 1)) - 1) & ~((std::uint64_t{1} << first) - 1);
+}
+}  // namespace detail
+
+// Mask of lanes first..last of 0..63: none where first is outside them or last is before it, and
+// up to 63 where last is past it.
+// Example: lane_range(4, 7) -> 0xf0
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) noexcept {
+  return first < 0 || first > 63 || last < first
+             ? 0
+             : (last >= 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (last + 1)) - 1) & ~((std::uint64_t{1} << first) - 1);
 }
 
 namespace detail {
@@ -340,7 +354,7 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups cut_blocks(int lanes, int size) noe
 // and check() calls such a table invalid). Example: blocks(32, 8) -> 0-7, 8-15, 16-23, 24-31
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcept {
   return size >= 1 && size <= lanes && lanes <= 64 && lanes % size == 0
-             ? detail::blocks_from(lane_range(0, size - 1), lanes, size)
+             ? detail::blocks_from(detail::lane_bits(0, size - 1), lanes, size)
              : detail::cut_blocks(lanes, size);
 }
 
@@ -518,7 +532,7 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
          !((l[0] == 0 && u1 != all) || (l[1] == 0 && u2 != all) || (l[2] == 0 && u3 != all) ||
            (l[3] == 0 && u4 != all) || (l[4] == 0 && u5 != all) || (l[5] == 0 && u6 != all) ||
            (l[6] == 0 && u7 != all)) &&
-         all == lane_range(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
+         all == lane_bits(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
          (n == 0 ||
           (l[n - 1] != 0 && (n == phase_groups::capacity || l[n] == 0) &&
            (first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff || first == 0xffffffff ||
@@ -560,7 +574,7 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_architecture(const Arch& a) noexcept 
   if constexpr (builtin_arch<Arch>) {
     return true;
   } else {
-    return check(a) == errc::none;
+    return !static_cast<bool>(check(a));
   }
 }
 }  // namespace detail
@@ -1020,7 +1034,7 @@ BANKCHECK_HOST_DEVICE constexpr lane_span span_of(std::uint64_t m) noexcept {
   if (m == 0xffffffff) return lane_span{0, 31, true};  // the common cases, without a search
   if (m == ~std::uint64_t{0}) return lane_span{0, 63, true};
   const int first = lowest_lane(m), last = highest_lane(m);
-  return lane_span{first, last, m == lane_range(first, last)};
+  return lane_span{first, last, m == lane_bits(first, last)};
 }
 
 // Active lanes and the lanes whose address is needed, after checking the architecture's
@@ -1041,7 +1055,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
   if (static_cast<bool>(op.check())) return plan{violate_access_rule(op.check())};
-  const std::uint64_t warp = lane_range(0, a.warp_size - 1);
+  const std::uint64_t warp = lane_bits(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
   if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};
   if (mask & ~warp) return plan{violated::lane_mask_must_fit_the_warp()};
@@ -1049,7 +1063,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
     if (!a.matrix_ops) return plan{violated::architecture_has_no_matrix_ops()};
     if (mask != warp) return plan{violated::matrix_ops_need_every_lane_of_the_warp()};
     if (a.warp_size < 32) return plan{violated::architecture_is_invalid()};  // they read lanes 0..31
-    return plan{errc::none, mask, lane_range(0, 8 * op.matrices - 1)};
+    return plan{errc::none, mask, lane_bits(0, 8 * op.matrices - 1)};
   }
   return plan{errc::none, mask, mask};
 }
@@ -1185,9 +1199,9 @@ struct phase_state {
 // 57.2-58.0 ns in a standalone copy of the counting loop; benchmarks/README.md, twentieth
 // session). At run time (to_fill) only the first `used` are zeroed, rounded up to a multiple of
 // 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
-// Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
-// fifth of their run time; a loop of variable length became two calls to memset a phase, and
-// blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
+// Zeroing all the counters inline (`rep stos`; 288 bytes then) in each of four phases took
+// 16-byte accesses about a fifth of their run time; a loop of variable length became two calls to
+// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
 // 2342 -> 2261; benchmarks/README.md, sixteenth session).
 template <int Groups>
 struct bank_counts {
@@ -1778,7 +1792,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     // whose witness the loop would name, stands for all `repeat` of them (16-byte accesses on
     // NVIDIA, four phases: 509 -> 408 instructions at run time, 288 -> 230 clang steps).
     const int first = lowest_lane(p.call), shared = affine.shift,
-              repeat = groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
+              repeat = groups.blocks > 1 && p.call == lane_bits(0, a.warp_size - 1) ? groups.blocks : 1;
     const std::uint64_t step = affine.step, s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
     if ((step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
       const int period_shift = s == 0 ? 0 : g.group_shift - lowest_lane(s);
@@ -1821,7 +1835,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
                        count_phases<counters_for<Arch>()>(v, groups, p.call, g, r)
                    ? phase_groups::capacity
                    : 0,
-           repeat = x.affine && groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
+           repeat = x.affine && groups.blocks > 1 && p.call == lane_bits(0, a.warp_size - 1) ? groups.blocks : 1;
        i < phase_groups::capacity && groups.lanes[i] != 0 && (repeat == 1 || i == 0); ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
@@ -2130,7 +2144,6 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
   return m / gcd(delta % m, m);
 }
 inline constexpr long long int_max = 2147483647;  // offsets are ints, as in the kernels that use them
-// n rounded up to a whole number of blocks of 2^block_bits.
 BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
   int l = 0;
   while (x > 1 && x % 2 == 0) x /= 2, ++l;
@@ -2864,7 +2877,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   // addresses (MODEL.md). So a pitched layout's columns, whose addresses differ by a few bytes,
   // are one class, where a period of whole bank rows made a 64 x 64 float tile 32 or 64 classes.
   // (An op that breaks a rule fails at its first access; until then its width counts as 1.)
-  const long long width = op.check() == errc::none ? op.bytes : 1;
+  const long long width = !static_cast<bool>(op.check()) ? op.bytes : 1;
   const long long align = arch.bank_bytes / gcd(arch.bank_bytes, width) * width;
   const bitwise_form form = facts.bitwise();
   // The vectors lie alike where the facts say so and the swizzle, if any, keeps the bits inside
@@ -2917,7 +2930,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
 // a grid (as the library's patterns do), one access per class of equal cost is analyzed: an 8192
 // x 8192 tile costs about what a 64 x 64 one does. The report is the same as from analyzing every
 // access.
-// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).conflict_free() -> true
+// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 80>{}).conflict_free() -> true
+//          analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).degree() -> 2
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
@@ -3106,7 +3120,8 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 }
 }  // namespace detail
 
-// true, or a compile error naming the first conflict of each pattern that has one.
+// true, or a compile error naming, for each pattern with a conflict, its worst access's (the
+// access with the most conflicts, the first on a tie: tile_report::worst_access).
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
 template <class Tile, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
@@ -3465,7 +3480,7 @@ struct padded_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error), "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;
@@ -3764,7 +3779,7 @@ struct swizzled_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
   using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too
@@ -4380,7 +4395,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_best& a, con
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_best before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
-  static constexpr int bank_row = check(arch_of_type<Arch>::value()) == errc::none
+  static constexpr int bank_row = !static_cast<bool>(check(arch_of_type<Arch>::value()))
                                       ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
                                       : static_cast<int>(violated::architecture_is_invalid());
   static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;

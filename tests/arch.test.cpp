@@ -34,6 +34,9 @@ constexpr std::uint64_t b128_pattern(int l) { return 16 * static_cast<std::uint6
 }  // namespace
 
 static_assert(lane_range(4, 7) == 0xf0 && lane_range(0, 63) == ~std::uint64_t{0} && lane_range(32, 63) == 0xffffffff00000000);
+// Outside 0..63 or backwards: no lanes (each a shift past 64 bits, or by a negative count, before).
+static_assert(lane_range(64, 64) == 0 && lane_range(-1, 3) == 0 && lane_range(5, 4) == 0 && lane_range(0, -1) == 0);
+static_assert(lane_range(63, 63) == std::uint64_t{1} << 63 && lane_range(3, 100) == ~std::uint64_t{7});
 static_assert(same(blocks(32, 8), 0xff, 0xff00, 0xff0000, 0xff000000));
 // blocks() counts its blocks where their width is a power of two; twice() keeps them blocks
 // where they end at lane 31.

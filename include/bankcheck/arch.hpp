@@ -27,9 +27,22 @@ BANKCHECK_HOST_DEVICE constexpr int width_index(int bytes) noexcept {
   return bytes <= 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : 4;
 }
 
-// Mask of lanes first..last. Example: lane_range(4, 7) -> 0xf0
-BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) noexcept {
+namespace detail {
+// lane_range where 0 <= first <= 64 and first - 1 <= last, as the engine's own masks are: the
+// same bits without lane_range's test, which cost its run-time callers 3 instructions an access
+// at 8 and 16 bytes (benchmarks/README.md, thirty-seventh session).
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_bits(int first, int last) noexcept {
   return (last >= 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (last + 1)) - 1) & ~((std::uint64_t{1} << first) - 1);
+}
+}  // namespace detail
+
+// Mask of lanes first..last of 0..63: none where first is outside them or last is before it, and
+// up to 63 where last is past it.
+// Example: lane_range(4, 7) -> 0xf0
+BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) noexcept {
+  return first < 0 || first > 63 || last < first
+             ? 0
+             : (last >= 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (last + 1)) - 1) & ~((std::uint64_t{1} << first) - 1);
 }
 
 namespace detail {
@@ -66,7 +79,7 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups cut_blocks(int lanes, int size) noe
 // and check() calls such a table invalid). Example: blocks(32, 8) -> 0-7, 8-15, 16-23, 24-31
 BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcept {
   return size >= 1 && size <= lanes && lanes <= 64 && lanes % size == 0
-             ? detail::blocks_from(lane_range(0, size - 1), lanes, size)
+             ? detail::blocks_from(detail::lane_bits(0, size - 1), lanes, size)
              : detail::cut_blocks(lanes, size);
 }
 
@@ -244,7 +257,7 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_table(const phase_groups& g, int warp
          !((l[0] == 0 && u1 != all) || (l[1] == 0 && u2 != all) || (l[2] == 0 && u3 != all) ||
            (l[3] == 0 && u4 != all) || (l[4] == 0 && u5 != all) || (l[5] == 0 && u6 != all) ||
            (l[6] == 0 && u7 != all)) &&
-         all == lane_range(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
+         all == lane_bits(0, warp_size - 1) && n >= 0 && n <= phase_groups::capacity &&
          (n == 0 ||
           (l[n - 1] != 0 && (n == phase_groups::capacity || l[n] == 0) &&
            (first == 0x1 || first == 0x3 || first == 0xf || first == 0xff || first == 0xffff || first == 0xffffffff ||
@@ -286,7 +299,7 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_architecture(const Arch& a) noexcept 
   if constexpr (builtin_arch<Arch>) {
     return true;
   } else {
-    return check(a) == errc::none;
+    return !static_cast<bool>(check(a));
   }
 }
 }  // namespace detail

@@ -304,7 +304,7 @@ BANKCHECK_HOST_DEVICE constexpr bool better_exchange(const exchange_best& a, con
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_search {
   static constexpr exchange_best before = exchange_search<ItemBytes, AccessBytes, IPT, Threads, Group * 2, Arch>::value;
-  static constexpr int bank_row = check(arch_of_type<Arch>::value()) == errc::none
+  static constexpr int bank_row = !static_cast<bool>(check(arch_of_type<Arch>::value()))
                                       ? arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes
                                       : static_cast<int>(violated::architecture_is_invalid());
   static constexpr int period = bank_row / static_cast<int>(gcd(bank_row, AccessBytes)) * AccessBytes;

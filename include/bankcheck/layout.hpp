@@ -29,7 +29,6 @@ BANKCHECK_HOST_DEVICE constexpr long long translation_period(long long delta, lo
   return m / gcd(delta % m, m);
 }
 inline constexpr long long int_max = 2147483647;  // offsets are ints, as in the kernels that use them
-// n rounded up to a whole number of blocks of 2^block_bits.
 BANKCHECK_HOST_DEVICE constexpr int exact_log2(long long x) noexcept {  // -1 unless x is a power of two
   int l = 0;
   while (x > 1 && x % 2 == 0) x /= 2, ++l;

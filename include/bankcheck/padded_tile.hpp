@@ -352,7 +352,7 @@ struct padded_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(choice::value.cost.error == errc::none, "padded_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error), "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;

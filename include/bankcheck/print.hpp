@@ -206,8 +206,9 @@ struct text_options {
   std::string title;   // a first line, when not empty
 };
 
-// The map as text, at most 4 + 3 * 32 = 100 columns wide: per phase, one pair of lines per bank
-// row with words in it (lanes, then wavefronts), 32 banks to a line.
+// The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
+// wavefronts), 32 banks to a line. 100 columns wide (4 + 3 * 32) while rows stay below +1000 and
+// wavefronts below 100 (32 banks take at most 64); wider labels and numbers widen it.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   std::ostringstream o;
   if (!opt.title.empty()) o << opt.title << "\n";

@@ -156,7 +156,7 @@ struct swizzled_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(choice::value.cost.error == errc::none, "swizzled_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
   using arch_type = Arch;  // the checks (is_conflict_free_v, assert_conflict_free) walk it too

@@ -289,7 +289,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   // addresses (MODEL.md). So a pitched layout's columns, whose addresses differ by a few bytes,
   // are one class, where a period of whole bank rows made a 64 x 64 float tile 32 or 64 classes.
   // (An op that breaks a rule fails at its first access; until then its width counts as 1.)
-  const long long width = op.check() == errc::none ? op.bytes : 1;
+  const long long width = !static_cast<bool>(op.check()) ? op.bytes : 1;
   const long long align = arch.bank_bytes / gcd(arch.bank_bytes, width) * width;
   const bitwise_form form = facts.bitwise();
   // The vectors lie alike where the facts say so and the swizzle, if any, keeps the bits inside
@@ -342,7 +342,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
 // a grid (as the library's patterns do), one access per class of equal cost is analyzed: an 8192
 // x 8192 tile costs about what a 64 x 64 one does. The report is the same as from analyzing every
 // access.
-// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).conflict_free() -> true
+// Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 80>{}).conflict_free() -> true
+//          analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).degree() -> 2
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {

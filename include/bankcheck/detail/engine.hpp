@@ -86,7 +86,7 @@ BANKCHECK_HOST_DEVICE constexpr lane_span span_of(std::uint64_t m) noexcept {
   if (m == 0xffffffff) return lane_span{0, 31, true};  // the common cases, without a search
   if (m == ~std::uint64_t{0}) return lane_span{0, 63, true};
   const int first = lowest_lane(m), last = highest_lane(m);
-  return lane_span{first, last, m == lane_range(first, last)};
+  return lane_span{first, last, m == lane_bits(first, last)};
 }
 
 // Active lanes and the lanes whose address is needed, after checking the architecture's
@@ -107,7 +107,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
       a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
     return plan{violated::architecture_is_invalid()};
   if (static_cast<bool>(op.check())) return plan{violate_access_rule(op.check())};
-  const std::uint64_t warp = lane_range(0, a.warp_size - 1);
+  const std::uint64_t warp = lane_bits(0, a.warp_size - 1);
   mask = mask == ~std::uint64_t{0} ? warp : mask;
   if (mask == 0) return plan{violated::lane_mask_must_not_be_empty()};
   if (mask & ~warp) return plan{violated::lane_mask_must_fit_the_warp()};
@@ -115,7 +115,7 @@ BANKCHECK_HOST_DEVICE constexpr plan make_plan(access op, std::uint64_t mask, co
     if (!a.matrix_ops) return plan{violated::architecture_has_no_matrix_ops()};
     if (mask != warp) return plan{violated::matrix_ops_need_every_lane_of_the_warp()};
     if (a.warp_size < 32) return plan{violated::architecture_is_invalid()};  // they read lanes 0..31
-    return plan{errc::none, mask, lane_range(0, 8 * op.matrices - 1)};
+    return plan{errc::none, mask, lane_bits(0, 8 * op.matrices - 1)};
   }
   return plan{errc::none, mask, mask};
 }
@@ -251,9 +251,9 @@ struct phase_state {
 // 57.2-58.0 ns in a standalone copy of the counting loop; benchmarks/README.md, twentieth
 // session). At run time (to_fill) only the first `used` are zeroed, rounded up to a multiple of
 // 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
-// Zeroing all 288 bytes inline (`rep stos`) in each of four phases took 16-byte accesses about a
-// fifth of their run time; a loop of variable length became two calls to memset a phase, and
-// blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
+// Zeroing all the counters inline (`rep stos`; 288 bytes then) in each of four phases took
+// 16-byte accesses about a fifth of their run time; a loop of variable length became two calls to
+// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
 // 2342 -> 2261; benchmarks/README.md, sixteenth session).
 template <int Groups>
 struct bank_counts {
@@ -844,7 +844,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
     // whose witness the loop would name, stands for all `repeat` of them (16-byte accesses on
     // NVIDIA, four phases: 509 -> 408 instructions at run time, 288 -> 230 clang steps).
     const int first = lowest_lane(p.call), shared = affine.shift,
-              repeat = groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
+              repeat = groups.blocks > 1 && p.call == lane_bits(0, a.warp_size - 1) ? groups.blocks : 1;
     const std::uint64_t step = affine.step, s = (step << g.up >> g.down) & ((std::uint64_t{1} << g.group_shift) - 1);
     if ((step << g.unit_shift & ((std::uint64_t{1} << g.chunk_shift) - 1)) == 0) {
       const int period_shift = s == 0 ? 0 : g.group_shift - lowest_lane(s);
@@ -887,7 +887,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
                        count_phases<counters_for<Arch>()>(v, groups, p.call, g, r)
                    ? phase_groups::capacity
                    : 0,
-           repeat = x.affine && groups.blocks > 1 && p.call == lane_range(0, a.warp_size - 1) ? groups.blocks : 1;
+           repeat = x.affine && groups.blocks > 1 && p.call == lane_bits(0, a.warp_size - 1) ? groups.blocks : 1;
        i < phase_groups::capacity && groups.lanes[i] != 0 && (repeat == 1 || i == 0); ++i) {
     const std::uint64_t lanes = groups.lanes[i] & p.call;
     if (lanes != 0)
