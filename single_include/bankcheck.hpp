@@ -160,7 +160,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
     case errc::exchange_shape_is_invalid:
       return "exchange shape is invalid (item bytes, items per thread and threads positive, at most 1024 threads, the "
-             "item's alignment a power of two that divides its bytes)";
+             "item's alignment a power of two that divides its bytes, fewer than 2^31 warp instructions)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
     case errc::access_is_invalid:
@@ -4186,6 +4186,12 @@ namespace detail {
 struct exchange_shape {
   int item_bytes, access_bytes, ipt, threads;
 };
+// Whether a half's warp instructions, items per thread x pieces x warps, and so its counts and
+// their numbers, fit in int: at most ipt x pieces x threads of them.
+BANKCHECK_HOST_DEVICE constexpr bool exchange_fits_int(long long ipt, long long item_bytes, long long access_bytes,
+                                                       long long threads) noexcept {
+  return ipt * (item_bytes / access_bytes) <= int_max / threads;
+}
 
 // One half of an exchange: every warp's instruction for item i and piece j, stores or loads, of
 // blocked (or striped) items. Instructions that are others moved by a multiple of the bank width
@@ -4467,9 +4473,16 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-  return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
-                               layout, arch);
+  constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(T), access_bytes, Threads);
+  static_assert(fits, "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+                      "pieces x threads).");
+  if constexpr (!fits) {  // (no walk of 2^31 instructions after the static_assert)
+    return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
+  } else {
+    const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+    return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
+                                 layout, arch);
+  }
 }
 
 // The layout with the fewest padding bytes per item (padding / group) that makes every warp
@@ -4490,6 +4503,9 @@ struct exchange_padding_choice {
   using arch_type = Arch;
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  static_assert(detail::exchange_fits_int(ItemsPerThread, item_bytes, access_bytes, Threads),
+                "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+                "pieces x threads).");
   // The search for a conflict-free layout; when it finds none, the search for the fewest wavefronts.
   BANKCHECK_HOST_DEVICE static constexpr detail::exchange_best find() noexcept {
     constexpr detail::exchange_best first = detail::exchange_search<item_bytes, access_bytes, ItemsPerThread, Threads, 1, Arch>::value;
@@ -4575,7 +4591,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> c
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_architecture(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
-      item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0)
+      item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0 ||
+      !detail::exchange_fits_int(items_per_thread, item_bytes, item_alignment < 16 ? item_alignment : 16, threads))
     return exchange_choice{violated::exchange_shape_is_invalid()};
   const int access_bytes = item_alignment < 16 ? item_alignment : 16;
   const detail::exchange_shape e{item_bytes, access_bytes, items_per_thread, threads};
