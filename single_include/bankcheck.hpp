@@ -4271,15 +4271,6 @@ BANKCHECK_HOST_DEVICE constexpr exchange_instruction instruction_at(int k, int p
   return exchange_instruction{k / warps / pieces, k / warps % pieces, k % warps};
 }
 
-BANKCHECK_HOST_DEVICE constexpr tile_report add_reports(const tile_report& a, const tile_report& b) noexcept {
-  if (!a.ok()) return a;
-  if (!b.ok()) return b;
-  tile_report t = a;
-  t.accesses += b.accesses, t.wavefronts += b.wavefronts, t.ideal += b.ideal;
-  if (b.worst.conflicts() > t.worst.conflicts()) t.worst_access = b.worst_access, t.worst = b.worst;
-  return t;
-}
-
 // The four halves in the order the exchanges run them: h = 0, 1 blocked -> striped (stores of
 // blocked items, loads of striped ones), h = 2, 3 striped -> blocked (stores of striped, loads of
 // blocked).
@@ -4291,7 +4282,7 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
                                                               const Arch& arch) {
   tile_report half[4] = {};
   for (int h = 0; h < 4; ++h) half[h] = exchange_half(e, layout, half_is_blocked(h), half_kind(h), arch);
-  return exchange_report{add_reports(half[0], half[1]), add_reports(half[2], half[3])};
+  return exchange_report{join(half[0], half[1]), join(half[2], half[3])};
 }
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The

@@ -781,7 +781,7 @@ scenario tile(const options& o, const parsed& p, int pad) {
   const bc::tile_report cols = store ? tile_cost(CS{}, o, p, pad) : tile_cost(CL{}, o, p, pad);
   if (!rows.ok()) throw rule_error("the tile's rows: ", rows.error);
   if (!cols.ok()) throw rule_error("the tile's columns: ", cols.error);
-  const bc::tile_report sum = bc::detail::add_reports(rows, cols);  // the worst of both, the rows' on a tie
+  const bc::tile_report sum = bc::detail::join(rows, cols);  // the worst of both, the rows' on a tie
   const bool columns_worse = cols.worst.conflicts() > rows.worst.conflicts();
   scenario s = columns_worse ? (store ? worst_of(CS{}, o, p, pad, cols, "") : worst_of(CL{}, o, p, pad, cols, ""))
                              : (store ? worst_of(RS{}, o, p, pad, rows, "") : worst_of(RL{}, o, p, pad, rows, ""));
@@ -827,7 +827,7 @@ scenario exchange(const options& o, const parsed& p, const bc::exchange_layout& 
     const bc::tile_report t =
         bc::detail::exchange_half(p.exchange, layout, bc::detail::half_is_blocked(h), bc::detail::half_kind(h), p.arch);
     if (!t.ok()) throw rule_error("the exchange breaks a rule of the model: ", t.error);
-    total = h == 0 ? t : bc::detail::add_reports(total, t);
+    total = h == 0 ? t : bc::detail::join(total, t);
     if (h == 0 || t.worst.conflicts() > worst.worst.conflicts()) {
       worst = t;
       worst_half = h;
