@@ -152,7 +152,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
       return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
     case errc::tile_shape_is_invalid:
-      return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes)";
+      return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes: 1, 2, 4, "
+             "8 or 16 for the choosers)";
     case errc::vector_elements_must_be_contiguous:
       return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
     case errc::thread_block_is_invalid:
