@@ -294,14 +294,19 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
   }
 }
 
-// padded_tile's candidates on Arch: padding I, usable when every row start stays aligned to the
-// widest access and the offsets fit in int (as row_major's). An unusable one never wins, and its
-// probe says so.
+// A pitch the choosers may pick: every row start stays aligned to the widest access, and the
+// offsets fit in int, as row_major's must (padding 0's always do).
+BANKCHECK_HOST_DEVICE constexpr bool usable_pitch(long long bytes, long long rows, long long cols, long long pitch,
+                                                  long long widest) noexcept {
+  return pitch * bytes % widest == 0 && (rows - 1) * pitch + cols <= int_max;
+}
+
+// padded_tile's candidates on Arch: padding I, when its pitch is usable. An unusable one never
+// wins, and its probe says so.
 template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
-  static constexpr bool usable = (C + I) * Bytes % widest_access<Patterns...>(Bytes, R, C) == 0 &&
-                                 static_cast<long long>(R - 1) * (C + I) + C <= int_max;
+  static constexpr bool usable = usable_pitch(Bytes, R, C, C + I, widest_access<Patterns...>(Bytes, R, C));
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
@@ -454,13 +459,13 @@ struct padding_choice {
 // tile of `bytes`-byte elements, the smallest padding that makes every pattern cost its ideal
 // wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
 // candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
-// widest access and the offsets in int), the same order and the same costs; each candidate's walks stop once it has lost
-// to the best so far. On `arch` (first argument; NVIDIA without it), whose warps walk the
-// patterns and whose bank row bounds the paddings (padded_tile's Arch).
+// widest access and the offsets in int), the same order and the same costs; each candidate's
+// walks stop once it has lost to the best so far. On `arch` (first argument; NVIDIA without it),
+// whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 51,803
-// steps); padded_tile spreads its search over many.
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,689
+// steps, benchmarks/compile/steps.sh); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
 template <class Arch, class... Patterns>
@@ -476,11 +481,9 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
     return padding_choice{violated::tile_shape_is_invalid()};
   const tile_shape shape{bytes, rows, cols};
   const int widest = detail::widest_access_of(shape, patterns...);
-  // A padding is usable where every row start stays aligned to the widest access and the offsets
-  // fit in int, as row_major's must (padding 0's always do).
   auto cost = [&](int padding, long long cap) {
     const long long pitch = static_cast<long long>(cols) + padding;
-    if (pitch * bytes % widest != 0 || (rows - 1) * pitch + cols > detail::int_max) return detail::layout_cost{};
+    if (!detail::usable_pitch(bytes, rows, cols, pitch, widest)) return detail::layout_cost{};
     detail::pitched_offset offset{bytes, static_cast<int>(pitch)};
     return detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
