@@ -507,8 +507,8 @@ void parse_swizzle(const std::string& arg, int element_bytes, parsed& p) {
   if (b < 0 || m < 0) throw usage_error("--swizzle " + arg + ": B and M must not be negative");
   if (s < b && -s < b)
     throw usage_error("--swizzle " + arg + ": S must be at least B in magnitude, or the masks overlap");
-  if (m + (s > 0 ? s : -s) + b > 62)
-    throw usage_error("--swizzle " + arg + ": the masks must fit in 62 bits (M + |S| + B)");
+  if (m + (s > 0 ? s : -s) + b > 63)  // as xor_swizzle's static_assert
+    throw usage_error("--swizzle " + arg + ": the masks must fit in 63 bits (M + |S| + B)");
   if (b > 0 && m < 4 && (1 << m) < element_bytes)
     throw usage_error("--swizzle " + arg + ": M must keep an element's bytes together (2^M >= " +
                       std::to_string(element_bytes) + ")");
