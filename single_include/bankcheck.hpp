@@ -3236,13 +3236,8 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
 // Paddings worth trying: the cost repeats when the pitch grows by a bank row (banks x bank_bytes:
 // 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared, so the best padding
 // lies below one bank row.
-BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes = 128) noexcept {
-  int g = row_bytes, b = bytes;
-  while (b != 0) {
-    const int t = g % b;
-    g = b, b = t;
-  }
-  return row_bytes / g;
+BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes) noexcept {
+  return static_cast<int>(row_bytes / gcd(row_bytes, bytes));
 }
 
 // A search over candidates instantiates itself once for each candidate it walks, one inside
@@ -3678,11 +3673,11 @@ BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long til
     }
   return n;
 }
-BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes, int row_bits = 7) noexcept {
+BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes, int row_bits) noexcept {
   return swizzle_candidates(widest, tile_bytes, -1, nullptr, row_bits);
 }
 BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i,
-                                                                 int row_bits = 7) noexcept {
+                                                                 int row_bits) noexcept {
   swizzle_params p{};
   swizzle_candidates(widest, tile_bytes, i, &p, row_bits);
   return p;
@@ -4238,7 +4233,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
       for (int w = 0; w < warps; ++w) {
         const long long first_thread = static_cast<long long>(lanes_per_warp) * w;
         const long long active = e.threads - first_thread < lanes_per_warp ? e.threads - first_thread : lanes_per_warp;
-        const std::uint64_t lanes = active >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << active) - 1;
+        const std::uint64_t lanes = first_lanes(static_cast<int>(active));
         const long long address =
             layout.offset(first_thread * per_thread + i * per_item, e.item_bytes) + static_cast<long long>(j) * e.access_bytes;
         const bool alike = w > 0 ? active == lanes_per_warp &&

@@ -143,7 +143,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report exchange_half(const exchange_shape& 
       for (int w = 0; w < warps; ++w) {
         const long long first_thread = static_cast<long long>(lanes_per_warp) * w;
         const long long active = e.threads - first_thread < lanes_per_warp ? e.threads - first_thread : lanes_per_warp;
-        const std::uint64_t lanes = active >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << active) - 1;
+        const std::uint64_t lanes = first_lanes(static_cast<int>(active));
         const long long address =
             layout.offset(first_thread * per_thread + i * per_item, e.item_bytes) + static_cast<long long>(j) * e.access_bytes;
         const bool alike = w > 0 ? active == lanes_per_warp &&

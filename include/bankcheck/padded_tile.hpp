@@ -107,13 +107,8 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
 // Paddings worth trying: the cost repeats when the pitch grows by a bank row (banks x bank_bytes:
 // 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared, so the best padding
 // lies below one bank row.
-BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes = 128) noexcept {
-  int g = row_bytes, b = bytes;
-  while (b != 0) {
-    const int t = g % b;
-    g = b, b = t;
-  }
-  return row_bytes / g;
+BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes) noexcept {
+  return static_cast<int>(row_bytes / gcd(row_bytes, bytes));
 }
 
 // A search over candidates instantiates itself once for each candidate it walks, one inside

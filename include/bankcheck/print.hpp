@@ -138,7 +138,6 @@ inline std::string op_name(access op) {
   }
   return "?";
 }
-inline int lowest(std::uint64_t x) noexcept { return lowest_lane(x); }
 // "0-31", "0-7 16-23", ...: the runs of set bits.
 inline std::string lane_ranges(std::uint64_t m) {
   std::string s;
@@ -272,7 +271,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
           }
           any = true;
           char lane[32], wave[32];
-          std::snprintf(lane, sizeof lane, "%*d%c", digits, detail::lowest(w->lanes),
+          std::snprintf(lane, sizeof lane, "%*d%c", digits, detail::lowest_lane(w->lanes),
                         detail::set_bits(w->lanes) > 1 ? '+' : ' ');
           std::snprintf(wave, sizeof wave, "%*d ", digits, w->wavefront);
           lanes_line += paint(lane, w->wavefront), waves_line += paint(wave, w->wavefront);
@@ -383,7 +382,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
           << ", bank " << w.word % banks << ", lanes " << detail::lane_ranges(w.lanes) << ", wavefront " << w.wavefront
           << "</title></rect>\n";
         o << "<text x=\"" << x + cell / 2 << "\" y=\"" << y + cell / 2 + 4 << "\" text-anchor=\"middle\">"
-          << detail::lowest(w.lanes) << (detail::set_bits(w.lanes) > 1 ? "+" : "") << "</text>\n";
+          << detail::lowest_lane(w.lanes) << (detail::set_bits(w.lanes) > 1 ? "+" : "") << "</text>\n";
       }
       y += cell;
     }

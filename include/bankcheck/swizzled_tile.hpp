@@ -51,11 +51,11 @@ BANKCHECK_HOST_DEVICE constexpr int swizzle_candidates(int widest, long long til
     }
   return n;
 }
-BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes, int row_bits = 7) noexcept {
+BANKCHECK_HOST_DEVICE constexpr int swizzle_count(int widest, long long tile_bytes, int row_bits) noexcept {
   return swizzle_candidates(widest, tile_bytes, -1, nullptr, row_bits);
 }
 BANKCHECK_HOST_DEVICE constexpr swizzle_params swizzle_candidate(int widest, long long tile_bytes, int i,
-                                                                 int row_bits = 7) noexcept {
+                                                                 int row_bits) noexcept {
   swizzle_params p{};
   swizzle_candidates(widest, tile_bytes, i, &p, row_bits);
   return p;
