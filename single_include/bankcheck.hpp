@@ -4169,6 +4169,8 @@ struct exchange_report {
     return blocked_to_striped.wavefronts + striped_to_blocked.wavefronts;
   }
   BANKCHECK_HOST_DEVICE constexpr long long ideal() const noexcept { return blocked_to_striped.ideal + striped_to_blocked.ideal; }
+  // Wavefronts over the ideal, as tile_report's (Nsight Compute's bank-conflict count).
+  BANKCHECK_HOST_DEVICE constexpr long long conflicts() const noexcept { return wavefronts() - ideal(); }
   BANKCHECK_HOST_DEVICE constexpr bool conflict_free() const noexcept {
     return blocked_to_striped.conflict_free() && striped_to_blocked.conflict_free();
   }

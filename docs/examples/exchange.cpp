@@ -33,6 +33,7 @@ static_assert(analyze_exchange<float, 4, 64>(rocprim_exchange_layout(4, 4), arch
 // CUB's layout for 8 doubles per thread, 128 threads: 2-way conflicts in half-warp phases.
 constexpr exchange_report cub_doubles = analyze_exchange<double, 8, 128>(cub_exchange_layout(8, 8));
 static_assert(cub_doubles.ok() && cub_doubles.wavefronts() == 384 && cub_doubles.ideal() == 256);
+static_assert(cub_doubles.conflicts() == 128);
 static_assert(!cub_doubles.conflict_free() && cub_doubles.degree() == 2);
 static_assert(cub_doubles.blocked_to_striped.wavefronts == 192);
 static_assert(cub_doubles.striped_to_blocked.wavefronts == 192);
