@@ -35,6 +35,10 @@ BANKCHECK_HOST_DEVICE constexpr int row_bits_of(int banks, int bank_bytes) noexc
 // inside the tile (M + S + B <= log2 of its bytes, rounded up); ZZZ and YYY as in swizzle.hpp.
 struct swizzle_params {
   int b = 0, m = 0, s = 0;
+  // The bytes of the aligned blocks it permutes (xor_swizzle's 2^period_bits; 1 for none).
+  BANKCHECK_HOST_DEVICE constexpr long long period() const noexcept {
+    return b == 0 ? 1 : 1LL << (m + (s > 0 ? s : -s) + b);
+  }
 };
 // The number of candidates (i < 0), or candidate i, counted without listing them: for each
 // (B, M), S runs from B to top - M - B.
@@ -69,8 +73,7 @@ struct swizzled_facts {
   int bytes = 0, cols = 0;
   swizzle_params p{};
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
-    const long long block = p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b);
-    return pitched_repeat(dr, dc, cols, bytes, block, align);
+    return pitched_repeat(dr, dc, cols, bytes, p.period(), align);
   }
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
     return pitched_bitwise(cols, bytes, p.b == 0 ? 62 : p.m, true);
@@ -244,7 +247,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
                         p.b,
                         p.m,
                         p.s,
-                        p.b == 0 ? 1 : 1LL << (p.m + (p.s > 0 ? p.s : -p.s) + p.b),
+                        p.period(),
                         c.cost.wavefronts,
                         c.cost.ideal,
                         c.cost.degree};
