@@ -3,6 +3,8 @@
 #include <bankcheck/print.hpp>
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <random>
 #include <string>
 
 using namespace bankcheck;
@@ -89,4 +91,36 @@ TEST_CASE("text keeps each cell under its bank: row labels of 4 digits, wavefron
   CHECK(bytes.find("rows of 1 word (1 byte); row +0 holds bytes 352..352\n") != std::string::npos);
   CHECK(bytes.find("\nbank   0\n+0    22\n       0\n") != std::string::npos);
   CHECK(bytes.find("\n+159  31\n     159\n") != std::string::npos);
+}
+
+TEST_CASE("the map's schedule and totals are pass_schedule's and analyze's, from its one run") {
+  std::mt19937_64 random(20261206);
+  const access ops[] = {load(1), load(2), load(4), store(4), load(8), store(8), load(16), store(16)};
+  for (int trial = 0; trial < 2000; ++trial) {
+    const access op = ops[trial % 8];
+    std::uint64_t address[32];
+    for (std::uint64_t& a : address) a = (random() % 512) / static_cast<unsigned>(op.bytes) * static_cast<unsigned>(op.bytes);
+    const std::uint64_t lanes = trial % 3 == 0 ? whole_warp : (random() & 0xffffffffu) | 1u;
+    const auto at = [&address](int l) { return address[l]; };
+    const bank_map m = map_access(at, op, lanes);
+    REQUIRE(m.ok());
+    const report r = analyze(at, op, lanes);
+    CHECK(m.totals.wavefronts == r.wavefronts);
+    CHECK(m.totals.degree == r.degree);
+    const pass_table t = pass_schedule(at, op, lanes);
+    CHECK(m.schedule.error == t.error);
+    CHECK(m.schedule.passes == t.passes);
+    CHECK(m.schedule.lanes == t.lanes);
+    for (int l = 0; l < 32; ++l) {
+      CHECK(m.schedule.phase[l] == t.phase[l]);
+      CHECK(m.schedule[l] == t[l]);
+    }
+  }
+  // Bad input: the schedule says so as pass_schedule's does, 0 passes and -1 for every lane.
+  for (const bank_map& bad : {map_access([](int l) { return 4 * l + 2; }, load(4)),
+                              map_access([](int l) { return 4 * l; }, load(4), 0)}) {
+    CHECK(bad.schedule.error == bad.error);
+    CHECK(bad.schedule.passes == 0);
+    CHECK(bad.schedule[0] == -1);
+  }
 }

@@ -59,9 +59,12 @@ struct bank_map {
 };
 
 namespace detail {
+// Each word with the lanes asking it, and each lane's phase and pass (as table_visitor records
+// them): the map and its schedule from one run of the engine.
 struct map_visitor {
   static constexpr bool wants_passes = true;
   std::vector<mapped_word>* words;
+  table_visitor lanes;
   void word(int lane, int phase, std::uint64_t word, int pass) const {
     for (mapped_word& m : *words)
       if (m.phase == phase && m.word == word) {
@@ -70,7 +73,7 @@ struct map_visitor {
       }
     words->push_back(mapped_word{phase, word, std::uint64_t{1} << lane, pass, 0});
   }
-  void lane(int, int, int) noexcept {}
+  void lane(int lane, int phase, int pass) const noexcept { lanes.lane(lane, phase, pass); }
 };
 }  // namespace detail
 
@@ -84,17 +87,19 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   m.banks = a.banks, m.bank_bytes = a.bank_bytes, m.warp_size = a.warp_size;
   m.arch_name = a.name != nullptr ? a.name : "unnamed";
   const detail::plan p = detail::make_plan(op, active_lanes, arch);
-  if (!p.ok()) return m.error = p.error, m;
+  if (!p.ok()) return m.error = p.error, m.schedule = detail::unscheduled(p.error, a.warp_size), m;
   m.active = p.active;
   auto v = detail::to_fill<detail::lane_values<detail::lanes_for<Arch>()>>();
   detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
-  detail::map_visitor visit{&m.words};
+  m.schedule = detail::unscheduled(errc::none, a.warp_size);
+  detail::map_visitor visit{&m.words, detail::table_visitor{&m.schedule}};
   m.totals = detail::run(v, op, p, arch, visit);
   if (!m.totals.ok()) {
     m.words.clear();
+    m.schedule = detail::unscheduled(m.totals.error, a.warp_size);
     return m.error = m.totals.error, m;
   }
-  m.schedule = detail::schedule(v, op, p, arch);
+  m.schedule.passes = m.totals.degree;
   // Phases in the engine's order; each costs its deepest queue.
   int phases = 0;
   for (const mapped_word& w : m.words) phases = std::max(phases, w.phase + 1);
