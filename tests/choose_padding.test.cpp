@@ -14,6 +14,7 @@
 #include <boost/mp11/list.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <type_traits>
 
@@ -122,9 +123,13 @@ TEST_CASE("choose_padding agrees with a search that walks every candidate whole,
   int conflict_free = 0, conflicted = 0;
   for (int n = 0; n < 600; ++n)
     check_case(arch::nvidia, bankcheck_test::random_tile_and_block(rng, 96), conflict_free, conflicted);
-  // Both kinds of answer occur: a conflict-free padding, and the fewest wavefronts without one.
+  std::printf("choose_padding, random tiles on NVIDIA: 600, %d chosen (%d conflict-free), the others a rule both ways\n",
+              conflict_free + conflicted, conflict_free);
+  // Both kinds of answer occur: a conflict-free padding, and the fewest wavefronts without one;
+  // most cases are a choice, not a rule broken (the block's vector past the columns, say).
   CHECK(conflict_free > 100);
   CHECK(conflicted > 50);
+  CHECK(conflict_free + conflicted >= 380);
 }
 
 TEST_CASE("choose_padding on other architectures agrees with a search that walks every candidate whole") {
@@ -137,8 +142,11 @@ TEST_CASE("choose_padding on other architectures agrees with a search that walks
     if (n % 4 == 2) check_case(arch::rdna3, c, conflict_free, conflicted);
     if (n % 4 == 3) check_case(bankcheck_test::banks_48(), c, conflict_free, conflicted);
   }
+  std::printf("choose_padding, random tiles on four others: 240, %d chosen (%d conflict-free)\n", conflict_free + conflicted,
+              conflict_free);
   CHECK(conflict_free > 40);
   CHECK(conflicted > 20);
+  CHECK(conflict_free + conflicted >= 150);
   // NVIDIA's, given or not, is the same choice.
   const dynamic_thread_block block{16, 16, op_kind::store};
   const padding_choice given = choose_padding(arch::nvidia, 4, 64, 64, block, column_segments<>{}),

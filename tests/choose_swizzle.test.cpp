@@ -15,6 +15,7 @@
 #include <boost/mp11/list.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <type_traits>
 #include <vector>
@@ -151,9 +152,13 @@ TEST_CASE("choose_swizzle agrees with a search that walks every candidate whole,
   int conflict_free = 0, conflicted = 0;
   for (int n = 0; n < 300; ++n)
     check_case(arch::nvidia, bankcheck_test::random_tile_and_block(rng, 64), conflict_free, conflicted);
-  // Both kinds of answer occur: a conflict-free swizzle, and the fewest wavefronts without one.
+  std::printf("choose_swizzle, random tiles on NVIDIA: 300, %d chosen (%d conflict-free), the others a rule both ways\n",
+              conflict_free + conflicted, conflict_free);
+  // Both kinds of answer occur: a conflict-free swizzle, and the fewest wavefronts without one;
+  // most cases are a choice, not a rule broken.
   CHECK(conflict_free > 50);
   CHECK(conflicted > 20);
+  CHECK(conflict_free + conflicted >= 180);
 }
 
 TEST_CASE("choose_swizzle on other architectures agrees with a search that walks every candidate whole") {
@@ -166,8 +171,11 @@ TEST_CASE("choose_swizzle on other architectures agrees with a search that walks
     if (n % 4 == 2) check_case(arch::rdna4, c, conflict_free, conflicted);
     if (n % 4 == 3) check_case(bankcheck_test::banks_48(), c, conflict_free, conflicted);
   }
+  std::printf("choose_swizzle, random tiles on four others: 120, %d chosen (%d conflict-free)\n", conflict_free + conflicted,
+              conflict_free);
   CHECK(conflict_free > 20);
   CHECK(conflicted > 10);
+  CHECK(conflict_free + conflicted >= 75);
   // gfx950's 256-byte bank rows: float[64][64] read by rows and columns takes the word column
   // XOR the row over 6 bits, M + B = 8, past NVIDIA's candidates.
   constexpr swizzle_choice wide = choose_swizzle(arch::gfx950, 4, 64, 64, row_segments<>{}, column_segments<>{});

@@ -82,14 +82,28 @@ void compare(const char* name, const tile_report& fast, const tile_report& full,
   bankcheck_test::check_same(fast, full);
 }
 
+// The reports compared, those of them without an error (where the walk's classes were tested,
+// not only the rule found first), and of those the ones with conflicts.
+struct report_count {
+  int reports = 0, valid = 0, conflicted = 0;
+  long long accesses = 0;
+  report_count& operator+=(const report_count& o) {
+    reports += o.reports;
+    valid += o.valid;
+    conflicted += o.conflicted;
+    accesses += o.accesses;
+    return *this;
+  }
+};
+
 template <class Pattern, class Arch>
-int one_pattern(const any_layout& l, Arch arch) {
+report_count one_pattern(const any_layout& l, Arch arch) {
   const tile_shape shape{l.bytes, l.rows, l.cols};
   auto offset = [&l](int r, int c) { return l(r, c); };
   const tile_report fast = detail::walk_tile(Pattern{}, shape, offset, l, arch);
   const tile_report full = detail::walk_tile(Pattern{}, shape, offset, detail::no_facts{}, arch);
   compare(Pattern::name, fast, full, l, arch);
-  return fast.ok() ? fast.accesses : 0;
+  return report_count{1, fast.ok() ? 1 : 0, fast.ok() && !fast.conflict_free() ? 1 : 0, fast.ok() ? fast.accesses : 0};
 }
 
 // A layout object that splits the vectors of odd rows (the last float of each lies 32 floats on)
@@ -122,20 +136,23 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access, in
   const unsigned seed = 0x711e5;
   std::printf("tile periodicity test: seed 0x%x\n", seed);
   std::mt19937 rng(seed);
-  long long accesses = 0;
+  report_count count;
   for (int n = 0; n < 250; ++n) {
     const any_layout l = random_layout(rng);
     boost::mp11::mp_for_each<patterns>([&](auto p) {
       switch (n % 4) {
-        case 0: accesses += one_pattern<decltype(p)>(l, arch::nvidia); break;
-        case 1: accesses += one_pattern<decltype(p)>(l, arch::gfx950); break;  // 64 banks: a 256-byte bank row
-        case 2: accesses += one_pattern<decltype(p)>(l, arch::gfx942); break;  // wave64
-        default: accesses += one_pattern<decltype(p)>(l, bankcheck_test::banks_48()); break;   // no bit fields for banks
+        case 0: count += one_pattern<decltype(p)>(l, arch::nvidia); break;
+        case 1: count += one_pattern<decltype(p)>(l, arch::gfx950); break;  // 64 banks: a 256-byte bank row
+        case 2: count += one_pattern<decltype(p)>(l, arch::gfx942); break;  // wave64
+        default: count += one_pattern<decltype(p)>(l, bankcheck_test::banks_48()); break;   // no bit fields for banks
       }
     });
   }
-  std::printf("tile periodicity test: 3500 tile reports, %lld warp-accesses in all\n", accesses);
-  CHECK(accesses > 100000);
+  std::printf("tile periodicity test: %d tile reports, %d without an error, %lld warp-accesses in all\n", count.reports,
+              count.valid, count.accesses);
+  CHECK(count.reports == 3500);
+  CHECK(count.valid >= 1900);  // the others must give the same rule both ways
+  CHECK(count.accesses > 100000);
 }
 
 // row_segments and thread_block of 8 and 16 elements, the 16-byte vectors of 2- and 1-byte
@@ -143,7 +160,7 @@ TEST_CASE("walk_tile's classes of equal cost give the report of every access, in
 // numbers of vectors, and whose swizzles keep a vector's elements together, which random_layout
 // gives few of.
 template <int Vector, class Arch>
-long long wide_vectors(std::mt19937& rng, Arch arch) {
+report_count wide_vectors(std::mt19937& rng, Arch arch) {
   any_layout l = random_layout(rng);
   l.kind = l.kind == 1 ? 0 : l.kind;
   l.bytes = static_cast<int>(rng() % 2) == 0 ? 16 / Vector : 1;
@@ -154,26 +171,78 @@ long long wide_vectors(std::mt19937& rng, Arch arch) {
     l.m = vector_bits;
     l.s = l.s < 0 && l.m + l.s < 0 ? -l.s : l.s;
   }
-  return one_pattern<row_segments<op_kind::load, Vector>>(l, arch) + one_pattern<row_segments<op_kind::store, Vector>>(l, arch) +
-         one_pattern<thread_block<4, 32, op_kind::store, false, Vector>>(l, arch) +
-         one_pattern<thread_block<8, 8, op_kind::load, true, Vector>>(l, arch) +
-         one_pattern<thread_block<3, 20, op_kind::load, false, Vector>>(l, arch);
+  report_count count;
+  count += one_pattern<row_segments<op_kind::load, Vector>>(l, arch);
+  count += one_pattern<row_segments<op_kind::store, Vector>>(l, arch);
+  count += one_pattern<thread_block<4, 32, op_kind::store, false, Vector>>(l, arch);
+  count += one_pattern<thread_block<8, 8, op_kind::load, true, Vector>>(l, arch);
+  count += one_pattern<thread_block<3, 20, op_kind::load, false, Vector>>(l, arch);
+  return count;
 }
 
 TEST_CASE("walk_tile's classes of equal cost give the report of every access for 8- and 16-element vectors") {
   std::mt19937 rng(0x8e16);
-  long long accesses = 0;
+  report_count count;
   for (int n = 0; n < 200; ++n) {
     switch (n % 3) {
-      case 0: accesses += wide_vectors<8>(rng, arch::nvidia) + wide_vectors<16>(rng, arch::nvidia); break;
-      case 1: accesses += wide_vectors<8>(rng, arch::gfx950) + wide_vectors<16>(rng, arch::gfx950); break;
+      case 0:
+        count += wide_vectors<8>(rng, arch::nvidia);
+        count += wide_vectors<16>(rng, arch::nvidia);
+        break;
+      case 1:
+        count += wide_vectors<8>(rng, arch::gfx950);
+        count += wide_vectors<16>(rng, arch::gfx950);
+        break;
       default:
-        accesses += wide_vectors<8>(rng, bankcheck_test::banks_48()) + wide_vectors<16>(rng, bankcheck_test::banks_48());
+        count += wide_vectors<8>(rng, bankcheck_test::banks_48());
+        count += wide_vectors<16>(rng, bankcheck_test::banks_48());
         break;
     }
   }
-  std::printf("tile periodicity test, wide vectors: 2000 tile reports, %lld warp-accesses in all\n", accesses);
-  CHECK(accesses > 10000);
+  std::printf("tile periodicity test, wide vectors: %d tile reports, %d without an error, %lld warp-accesses in all\n",
+              count.reports, count.valid, count.accesses);
+  CHECK(count.reports == 2000);
+  CHECK(count.valid >= 1900);
+  CHECK(count.accesses > 10000);
+}
+
+// ldmatrix and stmatrix, which need 2-byte elements, whole 8 x 8 sub-tiles (for .x4, a multiple of
+// 4 of them) and an architecture with matrix ops, and which random_layout gives none of: random
+// row-major layouts of halves, 16 to 128 rows and columns by 16, pitches of whole 16-byte rows,
+// and swizzles that keep those rows together.
+template <class Arch>
+report_count matrices(std::mt19937& rng, Arch arch) {
+  any_layout l = random_layout(rng);
+  l.kind = l.kind == 1 ? 0 : l.kind;  // a matrix's rows run along the tile's rows
+  l.bytes = 2;
+  l.rows = 16 * (1 + static_cast<int>(rng() % 8));
+  l.cols = 16 * (1 + static_cast<int>(rng() % 8));
+  l.pitch = l.cols + 8 * static_cast<int>(rng() % 9);
+  const int row_bits = l.kind == 2 ? 3 : 4;  // 8 halves (kind 2, on elements) or 16 bytes (kind 3)
+  if ((l.kind == 2 || l.kind == 3) && l.m < row_bits) {
+    l.m = row_bits;
+    l.s = l.s < 0 && l.m + l.s < 0 ? -l.s : l.s;
+  }
+  report_count count;
+  count += one_pattern<matrix_tiles<1>>(l, arch);
+  count += one_pattern<matrix_tiles<2>>(l, arch);
+  count += one_pattern<matrix_tiles<4>>(l, arch);
+  count += one_pattern<matrix_tiles<2, op_kind::stmatrix>>(l, arch);
+  count += one_pattern<matrix_tiles<4, op_kind::stmatrix>>(l, arch);
+  return count;
+}
+
+TEST_CASE("walk_tile's classes of equal cost give the report of every access for ldmatrix and stmatrix") {
+  std::mt19937 rng(0x1d5);
+  report_count count;
+  for (int n = 0; n < 200; ++n) count += n % 2 == 0 ? matrices(rng, arch::nvidia) : matrices(rng, bankcheck_test::banks_48());
+  std::printf("tile periodicity test, matrices: %d tile reports, %d without an error (%d with conflicts), %lld "
+              "warp-accesses in all\n",
+              count.reports, count.valid, count.conflicted, count.accesses);
+  CHECK(count.reports == 1000);
+  CHECK(count.valid == 1000);
+  CHECK((count.conflicted > 100 && count.conflicted < 900));  // both kinds of report
+  CHECK(count.accesses > 10000);
 }
 
 TEST_CASE("analyze_tile over the layout types gives the report of every access") {
