@@ -908,9 +908,9 @@ namespace bankcheck {
 // numbered as the architecture's table for the op lists them, those without an active lane
 // included (as in pass_table::phase). On a tie: the first phase to cost the most; in it, the
 // bank that first reaches that many words, lanes taken in order and a lane's words in address
-// order (not the lowest-numbered such bank); lane_a is the first lane to ask that bank, lane_b the lane of the first word after it,
-// in that order, that differs from word_a (lane_a itself when its access is wider than a row of
-// banks and covers two words of the bank).
+// order (not the lowest-numbered such bank); lane_a is the first lane to ask that bank, lane_b
+// the lane of the first word after it, in that order, that differs from word_a (lane_a itself
+// when its access is wider than a row of banks and covers two words of the bank).
 struct conflict_witness {
   int phase = -1;
   int bank = -1;
@@ -1202,8 +1202,8 @@ struct phase_state {
 // 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
 // Zeroing all the counters inline (`rep stos`; 288 bytes then) in each of four phases took
 // 16-byte accesses about a fifth of their run time; a loop of variable length became two calls to
-// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
-// 2342 -> 2261; benchmarks/README.md, sixteenth session).
+// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575
+// instructions, 16-byte 2342 -> 2261; benchmarks/README.md, sixteenth session).
 template <int Groups>
 struct bank_counts {
   static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");

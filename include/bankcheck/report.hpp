@@ -15,9 +15,9 @@ namespace bankcheck {
 // numbered as the architecture's table for the op lists them, those without an active lane
 // included (as in pass_table::phase). On a tie: the first phase to cost the most; in it, the
 // bank that first reaches that many words, lanes taken in order and a lane's words in address
-// order (not the lowest-numbered such bank); lane_a is the first lane to ask that bank, lane_b the lane of the first word after it,
-// in that order, that differs from word_a (lane_a itself when its access is wider than a row of
-// banks and covers two words of the bank).
+// order (not the lowest-numbered such bank); lane_a is the first lane to ask that bank, lane_b
+// the lane of the first word after it, in that order, that differs from word_a (lane_a itself
+// when its access is wider than a row of banks and covers two words of the bank).
 struct conflict_witness {
   int phase = -1;
   int bank = -1;

@@ -253,8 +253,8 @@ struct phase_state {
 // 8: the groups a phase can touch (8 of 32 for 16-byte accesses on NVIDIA).
 // Zeroing all the counters inline (`rep stos`; 288 bytes then) in each of four phases took
 // 16-byte accesses about a fifth of their run time; a loop of variable length became two calls to
-// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575 instructions, 16-byte
-// 2342 -> 2261; benchmarks/README.md, sixteenth session).
+// memset a phase, and blocks of 8 are a few vector stores (random 4-byte accesses 1597 -> 1575
+// instructions, 16-byte 2342 -> 2261; benchmarks/README.md, sixteenth session).
 template <int Groups>
 struct bank_counts {
   static_assert(Groups % 8 == 0, "bankcheck: bank_counts zeroes its counters in blocks of 8");
