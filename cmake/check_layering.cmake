@@ -3,7 +3,8 @@
 # (data, the engine, layouts and patterns, the choosers, the checks, printing). Passes when each
 # public header includes only bankcheck headers listed above it (bankcheck.hpp, which includes
 # them all, aside), and each detail/ header only those above the lowest header that includes it
-# (directly or through other detail/ headers). Usage: cmake -DSOURCE_DIR=<repository root> -P check_layering.cmake
+# (directly or through other detail/ headers).
+# Usage: cmake -DSOURCE_DIR=<repository root> -P check_layering.cmake
 cmake_minimum_required(VERSION 3.21)
 if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "check_layering.cmake needs -DSOURCE_DIR=<repository root>")

@@ -1156,7 +1156,7 @@ int run(int argc, char** argv) {
     if (opt->count() > 0) o.given.push_back(opt->get_name());
   std::ostringstream out;
   try {
-    // An empty value ("--swizzle ''", "--rows=") is no value: said, not read as a default or 0.
+    // An empty value (--swizzle '', --rows '') is no value: said, not read as a default or 0.
     for (const CLI::Option* opt : app.get_options())
       if (opt->count() > 0 && opt->get_type_size() > 0)
         for (const std::string& value : opt->results())
