@@ -41,8 +41,8 @@
 #define BANKCHECK_CONFIG_HPP
 
 // bankcheck is C++17 (constexpr if, inline variables, constexpr lambdas): say so before the
-// first of those fails to compile. Every public header includes this one before any code of its
-// own.
+// first of those fails to compile. Every header but version.hpp includes this one, itself or
+// through another bankcheck header, before any code of its own.
 #if defined(_MSVC_LANG) ? _MSVC_LANG < 201703L : __cplusplus < 201703L
 #error "bankcheck needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17)"
 #endif
@@ -161,7 +161,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
     case errc::exchange_shape_is_invalid:
       return "exchange shape is invalid (item bytes, items per thread and threads positive, at most 1024 threads, the "
-             "item's alignment a power of two that divides its bytes, fewer than 2^31 warp instructions)";
+             "item's alignment a power of two that divides its bytes, fewer than 2^31 lane accesses a half)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
     case errc::access_is_invalid:
@@ -304,7 +304,7 @@ BANKCHECK_HOST_DEVICE constexpr int width_index(int bytes) noexcept {
 }
 
 namespace detail {
-// lane_range where 0 <= first <= 64 and first - 1 <= last, as the engine's own masks are: the
+// lane_range where 0 <= first <= 63 and first - 1 <= last, as the engine's own masks are: the
 // same bits without lane_range's test, which cost its run-time callers 3 instructions an access
 // at 8 and 16 bytes (benchmarks/README.md, thirty-seventh session).
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_bits(int first, int last) noexcept {
@@ -1761,7 +1761,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   report r{};
   phase_groups groups{};
   if (op.is_matrix()) {
-    for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_range(8 * m, 8 * m + 7);
+    for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_bits(8 * m, 8 * m + 7);
   } else {
     r.merged = op.is_load() && a.merge_loads && op.bytes > a.bank_bytes &&
                (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
@@ -3121,8 +3121,8 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 }
 }  // namespace detail
 
-// true, or a compile error naming, for each pattern with a conflict, its worst access's (the
-// access with the most conflicts, the first on a tie: tile_report::worst_access).
+// true, or a compile error naming, for each pattern with a conflict, its worst access's conflict
+// (the access with the most conflicts, the first on a tie: tile_report::worst_access).
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
 template <class Tile, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
@@ -3588,7 +3588,7 @@ struct padding_choice {
 // whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,689
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,691
 // steps, benchmarks/compile/steps.sh); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
@@ -3841,7 +3841,7 @@ struct swizzle_choice {
 // walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile's Arch). A
 // shape, pattern or architecture that breaks a rule gives that rule in `error` (a
 // compile error in a constant expression). In a constant expression the whole search is one
-// evaluation (clang: 178,638 steps for float[32][32]'s rows and columns), where swizzled_tile
+// evaluation (clang: 177,730 steps for float[32][32]'s rows and columns), where swizzled_tile
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>
@@ -4190,8 +4190,8 @@ namespace detail {
 struct exchange_shape {
   int item_bytes, access_bytes, ipt, threads;
 };
-// Whether a half's warp instructions, items per thread x pieces x warps, and so its counts and
-// their numbers, fit in int: at most ipt x pieces x threads of them.
+// Whether a half's lane accesses, items per thread x pieces x threads, fit in int, and so its
+// warp instructions (items per thread x pieces x warps), their counts and their numbers.
 BANKCHECK_HOST_DEVICE constexpr bool exchange_fits_int(long long ipt, long long item_bytes, long long access_bytes,
                                                        long long threads) noexcept {
   return ipt * (item_bytes / access_bytes) <= int_max / threads;
@@ -4469,9 +4469,9 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(T), access_bytes, Threads);
-  static_assert(fits, "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+  static_assert(fits, "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                       "pieces x threads).");
-  if constexpr (!fits) {  // (no walk of 2^31 instructions after the static_assert)
+  if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
     const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
@@ -4499,7 +4499,7 @@ struct exchange_padding_choice {
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   static_assert(detail::exchange_fits_int(ItemsPerThread, item_bytes, access_bytes, Threads),
-                "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+                "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                 "pieces x threads).");
   // The search for a conflict-free layout; when it finds none, the search for the fewest wavefronts.
   BANKCHECK_HOST_DEVICE static constexpr detail::exchange_best find() noexcept {

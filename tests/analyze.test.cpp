@@ -487,8 +487,9 @@ TEST_CASE("input that breaks several rules gets the first rule checked, as the R
   int one = 1;
   architecture no_banks = arch::nvidia;
   no_banks.banks = 0;
-  // The architecture, then the op, then the lane mask, then the matrix op's needs, then the active
-  // lanes' addresses all at once: a negative one before a misaligned one, whatever their lanes.
+  // The architecture's scalars, then the op, then the lane mask, then the matrix op's needs, then
+  // the architecture's table for the access, then the active lanes' addresses all at once: a
+  // negative one before a misaligned one, whatever their lanes.
   const auto both = [one](int l) { return l == 3 ? 4 * one + 2 : l == 5 ? -4 * one : 4 * l; };
   CHECK(analyze(both, load(3 * one), 0, no_banks).error == errc::architecture_is_invalid);
   CHECK(analyze(both, load(3 * one), 0).error == errc::access_width_must_be_1_2_4_8_or_16);
@@ -497,6 +498,17 @@ TEST_CASE("input that breaks several rules gets the first rule checked, as the R
   CHECK(analyze(both, ldmatrix(1 * one), lo_half).error == errc::matrix_ops_need_every_lane_of_the_warp);
   CHECK(analyze(both, load(4 * one)).error == errc::address_must_not_be_negative);
   CHECK(analyze(both, load(4 * one), 0xffffffdf).error == errc::address_must_be_a_multiple_of_the_access_width);
+  // A broken table (lanes 16-31 in no phase of 4-byte loads) after the mask, before the addresses.
+  architecture no_table = arch::nvidia;
+  no_table.load[2] = blocks(16, 16);
+  CHECK(analyze(both, load(4 * one), 0, no_table).error == errc::lane_mask_must_not_be_empty);
+  CHECK(analyze(both, load(4 * one), whole_warp, no_table).error == errc::architecture_is_invalid);
+  // Matrix ops on a 16-lane warp: the whole warp is asked for before the warp's width is refused.
+  architecture narrow = arch::nvidia;
+  narrow.warp_size = 16;
+  for (int i = 0; i < 5; ++i) narrow.load[i] = narrow.store[i] = blocks(16, 16);
+  CHECK(analyze(both, ldmatrix(1 * one), 0xff, narrow).error == errc::matrix_ops_need_every_lane_of_the_warp);
+  CHECK(analyze(both, ldmatrix(1 * one), whole_warp, narrow).error == errc::architecture_is_invalid);
 }
 
 TEST_CASE("addresses near the top of the 64-bit range are exact") {

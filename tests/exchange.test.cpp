@@ -283,7 +283,7 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
   } bad[] = {{0, 1, 8, 128}, {4, 4, 0, 128}, {4, 4, 8, 0}, {4, 0, 8, 128}, {4, -4, 8, 128},
              {6, 3, 8, 128}, {12, 8, 8, 128}, {-4, 4, 8, 128}, {4, 4, -1, 128}, {4, 4, 8, -32},
              {4, 4, 8, 1025}, {1, 1, 1, 1 << 30},
-             // 2^31 warp instructions and more (items per thread x pieces x threads): the counts
+             // 2^31 lane accesses and more (items per thread x pieces x threads): the counts
              // overflowed int (UBSan: 2 * 1073741824).
              {1 << 30, 1, 4, 32}, {1, 1, 1 << 21, 1024}, {1 << 24, 1, 1 << 7, 1}};
   for (const auto& b : bad) {

@@ -28,7 +28,7 @@ BANKCHECK_HOST_DEVICE constexpr int width_index(int bytes) noexcept {
 }
 
 namespace detail {
-// lane_range where 0 <= first <= 64 and first - 1 <= last, as the engine's own masks are: the
+// lane_range where 0 <= first <= 63 and first - 1 <= last, as the engine's own masks are: the
 // same bits without lane_range's test, which cost its run-time callers 3 instructions an access
 // at 8 and 16 bytes (benchmarks/README.md, thirty-seventh session).
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_bits(int first, int last) noexcept {

@@ -78,8 +78,8 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 }
 }  // namespace detail
 
-// true, or a compile error naming, for each pattern with a conflict, its worst access's (the
-// access with the most conflicts, the first on a tie: tile_report::worst_access).
+// true, or a compile error naming, for each pattern with a conflict, its worst access's conflict
+// (the access with the most conflicts, the first on a tie: tile_report::worst_access).
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
 template <class Tile, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {

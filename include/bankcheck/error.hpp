@@ -68,7 +68,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
     case errc::exchange_shape_is_invalid:
       return "exchange shape is invalid (item bytes, items per thread and threads positive, at most 1024 threads, the "
-             "item's alignment a power of two that divides its bytes, fewer than 2^31 warp instructions)";
+             "item's alignment a power of two that divides its bytes, fewer than 2^31 lane accesses a half)";
     case errc::exchange_layout_is_invalid:
       return "exchange layout is invalid (its group positive, its padding not negative)";
     case errc::access_is_invalid:

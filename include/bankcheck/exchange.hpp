@@ -97,8 +97,8 @@ namespace detail {
 struct exchange_shape {
   int item_bytes, access_bytes, ipt, threads;
 };
-// Whether a half's warp instructions, items per thread x pieces x warps, and so its counts and
-// their numbers, fit in int: at most ipt x pieces x threads of them.
+// Whether a half's lane accesses, items per thread x pieces x threads, fit in int, and so its
+// warp instructions (items per thread x pieces x warps), their counts and their numbers.
 BANKCHECK_HOST_DEVICE constexpr bool exchange_fits_int(long long ipt, long long item_bytes, long long access_bytes,
                                                        long long threads) noexcept {
   return ipt * (item_bytes / access_bytes) <= int_max / threads;
@@ -376,9 +376,9 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(T), access_bytes, Threads);
-  static_assert(fits, "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+  static_assert(fits, "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                       "pieces x threads).");
-  if constexpr (!fits) {  // (no walk of 2^31 instructions after the static_assert)
+  if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
     const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
@@ -406,7 +406,7 @@ struct exchange_padding_choice {
   static constexpr int item_bytes = static_cast<int>(sizeof(T));
   static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
   static_assert(detail::exchange_fits_int(ItemsPerThread, item_bytes, access_bytes, Threads),
-                "exchange: the warp instructions must fit in int (fewer than 2^31 a half: items per thread x "
+                "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                 "pieces x threads).");
   // The search for a conflict-free layout; when it finds none, the search for the fewest wavefronts.
   BANKCHECK_HOST_DEVICE static constexpr detail::exchange_best find() noexcept {

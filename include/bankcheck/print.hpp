@@ -211,8 +211,9 @@ struct text_options {
 };
 
 // The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
-// wavefronts), 32 banks to a line. 100 columns wide (4 + 3 * 32) while rows stay below +1000 and
-// wavefronts below 100 (32 banks take at most 64); wider labels and numbers widen it.
+// wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +1000 (+100
+// on 64 banks, whose labels add a or b) and the wavefronts below 100 (32 banks take at most 64);
+// longer labels and numbers widen it.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   std::ostringstream o;
   if (!opt.title.empty()) o << opt.title << "\n";

@@ -123,8 +123,8 @@ struct narrow_extents {
   constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 15 : 8; }
 };
 constexpr int x = bc::layout_right_conflict_free<float>::mapping<narrow_extents>{}(1, 1);
-#elif defined(FAIL_the_warp_instructions_must_fit_in_int)
-// 2^22 chars a thread, 1024 threads: 2^32 warp instructions a half, past int.
+#elif defined(FAIL_the_lane_accesses_must_fit_in_int)
+// 2^22 chars a thread, 1024 threads: 2^32 lane accesses a half, past int.
 #include <bankcheck/exchange.hpp>
 constexpr bc::exchange_report r = bc::analyze_exchange<char, 1 << 22, 1024>(bc::exchange_layout{32, 0});
 #elif defined(FAIL_exchange_shape_is_invalid)

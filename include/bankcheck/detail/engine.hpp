@@ -812,7 +812,7 @@ BANKCHECK_HOST_DEVICE constexpr report run(const lane_values<Lanes>& v, access o
   report r{};
   phase_groups groups{};
   if (op.is_matrix()) {
-    for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_range(8 * m, 8 * m + 7);
+    for (int m = 0; m < op.matrices; ++m) groups.lanes[m] = lane_bits(8 * m, 8 * m + 7);
   } else {
     r.merged = op.is_load() && a.merge_loads && op.bytes > a.bank_bytes &&
                (pairs_agree(v, p.active, 1) || pairs_agree(v, p.active, 2));
