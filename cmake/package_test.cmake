@@ -36,7 +36,7 @@ if(CONFIG)
   set(config_args --config "${CONFIG}")
 endif()
 
-# What the installed version file answers find_package(bankcheck <wanted>): 0.1 and 0.1.0 take this
+# What the installed version file answers find_package(bankcheck <wanted>): 0.1 takes this
 # 0.1.x; 0.0.9, 0.2 and 1.0 do not (before 1.0, a minor release may break the API).
 function(check_version_answer wanted expected)
   file(GLOB_RECURSE version_file "${WORK}/prefix/*/bankcheckConfigVersion.cmake")

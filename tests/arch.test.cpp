@@ -59,7 +59,7 @@ constexpr architecture in_blocks(int lanes, int size) {
 }
 static_assert(check(in_blocks(40, 16)) == errc::none && check(in_blocks(40, 64)) == errc::none);
 static_assert(check(in_blocks(64, 4)) == errc::architecture_is_invalid, "lanes 32-63 in no phase");
-// Lane 32 is alone in its phase: 40 lanes reading word 32 * lane cost 16 + 16 + 8 wavefronts.
+// Phases of lanes 0-15, 16-31 and 32-39: 40 lanes reading word 32 * lane cost 16 + 16 + 8 wavefronts.
 static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).wavefronts == 40);
 static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).ideal == 3);
 static_assert(check(nv) == errc::none && check(cdna3) == errc::none && check(cdna4) == errc::none);
