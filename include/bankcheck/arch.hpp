@@ -37,7 +37,9 @@ BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_bits(int first, int last) noe
 }  // namespace detail
 
 // Mask of lanes first..last of 0..63: none where first is outside them or last is before it, and
-// up to 63 where last is past it.
+// up to 63 where last is past it. It writes out lane_bits' expression rather than call it: the
+// call cost the AMD tables, which call this at every analyze, 16 clang steps a float4 row on
+// gfx950 (1,356 -> 1,372) and check(gfx950) 580 -> 820.
 // Example: lane_range(4, 7) -> 0xf0
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t lane_range(int first, int last) noexcept {
   return first < 0 || first > 63 || last < first
