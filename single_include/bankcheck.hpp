@@ -147,7 +147,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::architecture_has_no_matrix_ops: return "architecture has no ldmatrix/stmatrix";
     case errc::architecture_is_invalid:
       return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes and 32 or "
-             "more with matrix ops, phase groups disjoint and covering the warp)";
+             "more with matrix ops, phase groups disjoint, covering the warp and counted truly; see check)";
     case errc::pattern_indexes_outside_the_tile: return "pattern indexes outside the tile";
     case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
       return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
@@ -362,7 +362,8 @@ BANKCHECK_HOST_DEVICE constexpr phase_groups blocks(int lanes, int size) noexcep
 }
 
 // The same groups, once for lanes 0-31 and once shifted to 32-63 (wave64 tables). Blocks that end
-// at lane 31 stay blocks, twice as many.
+// at lane 31 stay blocks, twice as many. A table holds 8 groups: those past it are dropped, and
+// check refuses a 64-lane table that lacks them.
 BANKCHECK_HOST_DEVICE constexpr phase_groups twice(phase_groups g) noexcept {
   int n = 0;
   while (n < phase_groups::capacity && g.lanes[n] != 0) ++n;
@@ -556,9 +557,12 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_scalars(const Arch& a) noexcept {
 }
 }  // namespace detail
 
-// errc::none, or architecture_is_invalid: banks 1..64, bank_bytes a power of two 1..16,
-// warp 1..64 lanes (at least 32 with matrix ops, whose addresses come from lanes 0..31), and each table's groups first in the table (zeros after), disjoint, and
-// together exactly the warp.
+// errc::none, or architecture_is_invalid: banks 1..64, bank_bytes a power of two 1..16, warp
+// 1..64 lanes (at least 32 with matrix ops, whose addresses come from lanes 0..31), and each
+// table's groups first in the table (zeros after), disjoint, together exactly the warp, and
+// counted by `blocks` truly or not at all (phase_groups). The tables are the five loads and the
+// five stores, and with merge_loads the five merged loads too, though the engine merges only 8-
+// and 16-byte loads.
 BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   if (!detail::valid_scalars(a) || (a.matrix_ops && a.warp_size < 32)) return errc::architecture_is_invalid;
   for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {

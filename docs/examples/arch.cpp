@@ -25,6 +25,7 @@ static_assert(blocks(40, 16).lanes[2] == lane_range(32, 39) && blocks(40, 16).bl
 
 // [twice]
 static_assert(twice(blocks(32, 16)).lanes[2] == lane_range(32, 47));
+static_assert(twice(blocks(32, 4)).lanes[7] == lane_range(28, 31));  // 8 groups: the rest is cut
 // [twice]
 
 // [amd_b128_phases]

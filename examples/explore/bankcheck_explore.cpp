@@ -222,6 +222,10 @@ bc::architecture read_arch_file(const std::string& path) {
     if (w[2] == "blocks") {
       const std::optional<int> size = whole_number(w[3], 1, 64);
       if (!size || w.size() != 4) throw bad(w[0] + " blocks " + w[3] + ": one whole number of lanes from 1 to 64");
+      const int phases = (a.warp_size + *size - 1) / *size;
+      if (phases > bc::phase_groups::capacity)
+        throw bad(w[0] + " blocks " + w[3] + ": " + std::to_string(phases) + " phases for the warp's " +
+                  std::to_string(a.warp_size) + " lanes, where a table holds at most 8");
       g = bc::blocks(a.warp_size, *size);
     } else {
       if (w.size() - 3 > static_cast<std::size_t>(bc::phase_groups::capacity)) throw bad(w[0] + ": at most 8 phases");

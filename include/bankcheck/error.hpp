@@ -54,7 +54,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::architecture_has_no_matrix_ops: return "architecture has no ldmatrix/stmatrix";
     case errc::architecture_is_invalid:
       return "architecture is invalid (banks 1..64, bank bytes 1..16 a power of two, warp 1..64 lanes and 32 or "
-             "more with matrix ops, phase groups disjoint and covering the warp)";
+             "more with matrix ops, phase groups disjoint, covering the warp and counted truly; see check)";
     case errc::pattern_indexes_outside_the_tile: return "pattern indexes outside the tile";
     case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
       return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
