@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace bankcheck;
 
@@ -75,6 +76,40 @@ TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as
   CHECK(to_text(unnamed).find("load(4) on unnamed") != std::string::npos);
 }
 
+TEST_CASE("SVG text is UTF-8: valid characters stay, each byte of an invalid one becomes U+FFFD") {
+  const bank_map m = map_access([](int l) { return 4 * l; }, load(4));
+  // \xff never starts a character; \xe2\x82 is cut short; \xed\xa0\x80 is a surrogate; \xc0\xaf is
+  // overlong; \xef\xbf\xbf is U+FFFF, which XML leaves out; \xc3\xa9 and \xf0\x9f\x98\x80 are valid.
+  const std::string svg = to_svg(m, svg_options{"a\xff b \xe2\x82 c \xed\xa0\x80 d \xc0\xaf e \xef\xbf\xbf f \xc3\xa9 \xf0\x9f\x98\x80"});
+  CHECK(svg.find("<title>a&#xFFFD; b &#xFFFD;&#xFFFD; c &#xFFFD;&#xFFFD;&#xFFFD; d &#xFFFD;&#xFFFD; e "
+                 "&#xFFFD;&#xFFFD;&#xFFFD; f \xc3\xa9 \xf0\x9f\x98\x80</title>") != std::string::npos);
+  // A character cut short at the end of the text.
+  CHECK(to_svg(m, svg_options{"z\xf0\x9f\x98"}).find("<title>z&#xFFFD;&#xFFFD;&#xFFFD;</title>") != std::string::npos);
+}
+
+TEST_CASE("phases keep the architecture's numbers where an earlier phase has no active lane") {
+  // 8-byte loads of a column on lanes 16-31: phase 1 of the two, 16 wavefronts in bank 0.
+  const bank_map m = map_access([](int l) { return 256 * l; }, load(8), 0xffff0000u);
+  REQUIRE(m.ok());
+  REQUIRE(m.phase_numbers.size() == 1);
+  CHECK(m.phase_numbers[0] == 1);
+  CHECK(m.phase_wavefronts[0] == 16);
+  CHECK(m.totals.worst.phase == 1);
+  CHECK(m.schedule.phase[16] == 1);
+  for (const mapped_word& w : m.words) CHECK(w.phase == 1);
+  const std::string text = to_text(m), svg = to_svg(m);
+  CHECK(text.find("worst conflict: phase 1, bank 0: lane 16 asks word 1024, lane 17 asks word 1088\n") != std::string::npos);
+  CHECK(text.find("\nphase 1 (lanes 16-31): 16 wavefronts\n") != std::string::npos);
+  CHECK(svg.find("worst conflict: phase 1, bank 0:") != std::string::npos);
+  CHECK(svg.find(">phase 1 (lanes 16-31): 16 wavefronts<") != std::string::npos);
+  CHECK(svg.find("id=\"phase1\"") != std::string::npos);
+  // gfx942's 4-byte loads on lanes 32-63: phase 1 of two.
+  const bank_map upper = map_access([](int l) { return 4 * l; }, load(4), 0xffffffff00000000u, arch::gfx942);
+  REQUIRE(upper.ok());
+  CHECK(upper.phase_numbers == std::vector<int>{1});
+  CHECK(to_text(upper).find("\nphase 1 (lanes 32-63): 1 wavefront\n") != std::string::npos);
+}
+
 TEST_CASE("text keeps each cell under its bank: row labels of 4 digits, wavefronts of 3") {
   // A column at a pitch of 4096 floats: rows +0 .. +3968, lanes 10 and up after the longest label.
   const std::string column = to_text(map_access([](int l) { return 4 * 4096 * l; }, load(4)));
@@ -100,7 +135,10 @@ TEST_CASE("the map's schedule and totals are pass_schedule's and analyze's, from
     const access op = ops[trial % 8];
     std::uint64_t address[32];
     for (std::uint64_t& a : address) a = (random() % 512) / static_cast<unsigned>(op.bytes) * static_cast<unsigned>(op.bytes);
-    const std::uint64_t lanes = trial % 3 == 0 ? whole_warp : (random() & 0xffffffffu) | 1u;
+    // A third of the masks leave lanes 0-7 out, so that a 16-byte access has no phase 0.
+    const std::uint64_t lanes = trial % 3 == 0   ? whole_warp
+                                : trial % 3 == 1 ? (random() & 0xffffffffu) | 1u
+                                                 : (random() & 0xffffff00u) | 0x80000000u;
     const auto at = [&address](int l) { return address[l]; };
     const bank_map m = map_access(at, op, lanes);
     REQUIRE(m.ok());
@@ -115,6 +153,14 @@ TEST_CASE("the map's schedule and totals are pass_schedule's and analyze's, from
       CHECK(m.schedule.phase[l] == t.phase[l]);
       CHECK(m.schedule[l] == t[l]);
     }
+    // Each word is in its lanes' phase and pass, and the phases shown are those with words.
+    std::vector<int> shown;
+    for (const mapped_word& w : m.words) {
+      for (int l = 0; l < 32; ++l)
+        if (w.lanes >> l & 1) CHECK((t.phase[l] == w.phase && t[l] == w.pass));
+      if (shown.empty() || shown.back() != w.phase) shown.push_back(w.phase);
+    }
+    CHECK(m.phase_numbers == shown);
   }
   // Bad input: the schedule says so as pass_schedule's does, 0 passes and -1 for every lane.
   for (const bank_map& bad : {map_access([](int l) { return 4 * l + 2; }, load(4)),

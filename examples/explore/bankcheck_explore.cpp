@@ -999,12 +999,15 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
   out << "\n";
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
   std::vector<long long> waves, ideals;
+  std::vector<std::string> broken;  // the rule a padding breaks, or empty
   for (int pad = 0; pad <= 32; ++pad) {
+    broken.emplace_back();
     scenario s;
     try {
       s = make(o, p, pad);
     } catch (const rule_error& e) {  // this padding breaks a rule (a vector's alignment, say): its row says which
       out << "| " << pad << " | " << bc::to_string(e.rule) << " | | | |\n";
+      broken.back() = bc::to_string(e.rule);
       waves.push_back(0);
       ideals.push_back(0);
       continue;
@@ -1019,6 +1022,7 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
       const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
       if (!r.ok()) {
         out << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
+        broken.back() = bc::to_string(r.error);
         waves.push_back(0);
         ideals.push_back(0);
         continue;
@@ -1042,18 +1046,27 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<title>wavefronts by padding</title>\n"
         << "<text x=\"16\" y=\"22\" font-size=\"14\" font-weight=\"bold\">" << bc::detail::xml_escape(subject)
         << ": wavefronts by padding</text>\n";
+    bool any_broken = false;
     for (int pad = 0; pad <= 32; ++pad) {
       const long long w = waves[static_cast<std::size_t>(pad)];
       const int h = static_cast<int>(w * height / top), x = left + pad * bar;
-      const bool ideal = w > 0 && w == ideals[static_cast<std::size_t>(pad)];
-      svg << "<rect class=\"bar\" x=\"" << x + 2 << "\" y=\"" << base - h << "\" width=\"" << bar - 4 << "\" height=\"" << h
-          << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << counted(w, "wavefront")
-          << "</title></rect>\n"
-          << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
+      const std::string& rule = broken[static_cast<std::size_t>(pad)];
+      if (!rule.empty()) {  // no bar: an 'x' on the axis, the rule in its tooltip
+        any_broken = true;
+        svg << "<text class=\"broken\" x=\"" << x + bar / 2 << "\" y=\"" << base - 4
+            << "\" text-anchor=\"middle\" fill=\"#777\">x<title>pad " << pad << ": "
+            << bc::detail::xml_escape(rule) << "</title></text>\n";
+      } else {
+        const bool ideal = w > 0 && w == ideals[static_cast<std::size_t>(pad)];
+        svg << "<rect class=\"bar\" x=\"" << x + 2 << "\" y=\"" << base - h << "\" width=\"" << bar - 4 << "\" height=\"" << h
+            << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << counted(w, "wavefront")
+            << "</title></rect>\n";
+      }
+      svg << "<text x=\"" << x + bar / 2 << "\" y=\"" << base + 14 << "\" text-anchor=\"middle\">" << pad << "</text>\n";
     }
     svg << "<text x=\"" << left << "\" y=\"" << base + 34 << "\">padding ("
         << (is_exchange ? "items after every " + std::to_string(p.group) : p.index ? std::string("pad") : std::string("elements"))
-        << "); green: conflict-free</text>\n"
+        << "); green: conflict-free" << (any_broken ? "; x: breaks a rule (the table says which)" : "") << "</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base - height + 4 << "\" text-anchor=\"end\">" << top << "</text>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n</svg>\n";
     write_file(o.svg, svg.str());

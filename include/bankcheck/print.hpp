@@ -33,7 +33,7 @@ namespace bankcheck {
 
 // One word asked in one phase: who asks it, and when it is served.
 struct mapped_word {
-  int phase = 0;
+  int phase = 0;  // the architecture's number of its phase, as in pass_table and the witness
   std::uint64_t word = 0;
   std::uint64_t lanes = 0;  // the lanes asking it
   int pass = 0;             // its position in its bank's queue, within the phase
@@ -51,7 +51,10 @@ struct bank_map {
   const char* arch_name = "nvidia";
   report totals{};
   pass_table schedule{};
-  std::vector<int> phase_wavefronts;  // per phase with an active lane, in order
+  // Per phase with an active lane, in order: its number in the architecture's table (as
+  // mapped_word::phase, pass_table and the witness give it), its wavefronts and its lanes.
+  std::vector<int> phase_numbers;
+  std::vector<int> phase_wavefronts;
   std::vector<std::uint64_t> phase_lanes;
   std::vector<mapped_word> words;     // by phase, then bank row, then bank
 
@@ -113,6 +116,7 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
     first[static_cast<std::size_t>(i)] = sum;
     sum += cost[static_cast<std::size_t>(i)];
     if (cost[static_cast<std::size_t>(i)] > 0) {
+      m.phase_numbers.push_back(i);
       m.phase_wavefronts.push_back(cost[static_cast<std::size_t>(i)]);
       m.phase_lanes.push_back(lanes[static_cast<std::size_t>(i)]);
     }
@@ -124,12 +128,6 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
     if (x.word / banks != y.word / banks) return x.word / banks < y.word / banks;
     return x.word % banks < y.word % banks;
   });
-  // Renumber phases densely (phases without an active lane have no words).
-  int dense = -1, last = -1;
-  for (mapped_word& w : m.words) {
-    if (w.phase != last) last = w.phase, ++dense;
-    w.phase = dense;
-  }
   return m;
 }
 
@@ -161,9 +159,36 @@ inline std::string percent(double x) {
   std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
   return buf;
 }
+// The length of the UTF-8 character that starts at s[i] when it is one XML allows (no overlong
+// form, surrogate, U+FFFE or U+FFFF, nothing past U+10FFFF), else 0.
+inline std::size_t utf8_character(const std::string& s, std::size_t i) noexcept {
+  const auto at = [&s](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+  const unsigned c = at(i);
+  const std::size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((at(i + k) & 0xc0) != 0x80) return 0;
+  const unsigned second = at(i + 1);
+  if ((c == 0xe0 && second < 0xa0) || (c == 0xed && second > 0x9f) || (c == 0xf0 && second < 0x90) ||
+      (c == 0xf4 && second > 0x8f) || (c == 0xef && second == 0xbf && (at(i + 2) == 0xbe || at(i + 2) == 0xbf)))
+    return 0;
+  return n;
+}
+// Text for an XML document declared UTF-8: markup characters escaped, control characters '?',
+// and each byte that is not part of a valid UTF-8 character U+FFFD.
 inline std::string xml_escape(const std::string& s) {
   std::string out;
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      const std::size_t n = utf8_character(s, i);
+      if (n == 0) {
+        out += "&#xFFFD;";
+      } else {
+        out.append(s, i, n);
+        i += n - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -231,6 +256,9 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
     << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
     << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "\n"
     << "each word: the lane asking it (+: more lanes share it), and below, the wavefront serving it\n";
+  if (m.banks > per_line)
+    o << "a row takes two pairs of lines: a for banks 0-" << per_line - 1 << ", b for banks " << per_line << "-"
+      << m.banks - 1 << "\n";
   auto paint = [&](const std::string& cell, int wave) {
     if (!opt.color) return cell;
     static const char* const colours[] = {"31", "32", "33", "34", "35", "36", "91", "92", "93", "94", "95", "96"};
@@ -248,7 +276,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
       std::max<std::size_t>(4, 1 + std::to_string(last_row).size() + (m.banks > per_line ? 1 : 0) + 1);
   std::size_t i = 0;
   for (std::size_t p = 0; p < m.phase_wavefronts.size(); ++p) {
-    o << "phase " << p << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
+    o << "phase " << m.phase_numbers[p] << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
       << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
     std::string header = "bank";
     header.resize(label_width, ' ');
@@ -259,10 +287,10 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
     }
     while (header.back() == ' ') header.pop_back();
     o << header << "\n";
-    while (i < m.words.size() && m.words[i].phase == static_cast<int>(p)) {
+    while (i < m.words.size() && m.words[i].phase == m.phase_numbers[p]) {
       const std::uint64_t row = m.words[i].word / banks;
       std::size_t end = i;
-      while (end < m.words.size() && m.words[end].phase == static_cast<int>(p) && m.words[end].word / banks == row) ++end;
+      while (end < m.words.size() && m.words[end].phase == m.phase_numbers[p] && m.words[end].word / banks == row) ++end;
       for (int part = 0; part * per_line < m.banks; ++part) {
         std::string lanes_line, waves_line;
         bool any = false;
@@ -315,15 +343,20 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     while (std::getline(in, line)) heading.push_back(line);
   }
   const int lines = static_cast<int>(heading.size());
-  const int cell = 26, left = 56, top = 78 + 18 * (lines - 1);
   const auto banks = static_cast<std::uint64_t>(m.banks);
   const int waves = m.ok() ? m.totals.wavefronts : 0;
-  // Layout: rows per phase.
+  // Layout: rows per phase shown (the words come by phase, then row).
   std::vector<std::vector<std::uint64_t>> rows(m.phase_wavefronts.size());
-  for (const mapped_word& w : m.words) {
-    auto& r = rows[static_cast<std::size_t>(w.phase)];
-    if (r.empty() || r.back() != w.word / banks) r.push_back(w.word / banks);
-  }
+  for (std::size_t p = 0, i = 0; p < rows.size(); ++p)
+    for (; i < m.words.size() && m.words[i].phase == m.phase_numbers[p]; ++i)
+      if (rows[p].empty() || rows[p].back() != m.words[i].word / banks) rows[p].push_back(m.words[i].word / banks);
+  std::uint64_t base_row = ~std::uint64_t{0}, last_row = 0;
+  for (const auto& r : rows)
+    for (std::uint64_t x : r) base_row = std::min(base_row, x), last_row = std::max(last_row, x);
+  if (rows.empty()) base_row = 0;
+  // Row labels ("+1024") end 6 pixels before the grid, 7 pixels a character at 11 points.
+  const int cell = 26, top = 78 + 18 * (lines - 1),
+            left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(last_row - base_row).size()));
   int height = top;
   for (const auto& r : rows) height += 30 + static_cast<int>(r.size()) * cell + 14;
   const int legend_rows = (std::min(waves, 64) + 15) / 16;
@@ -358,17 +391,12 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
       << ": lane " << r.worst.lane_a << " (word " << r.worst.word_a << ") and lane " << r.worst.lane_b << " (word "
       << r.worst.word_b << ")</text>\n";
   int y = top;
-  const std::uint64_t base_row = rows.empty() || rows[0].empty() ? 0 : [&] {
-    std::uint64_t lo = ~std::uint64_t{0};
-    for (const auto& rr : rows)
-      for (std::uint64_t x : rr) lo = std::min(lo, x);
-    return lo;
-  }();
   for (std::size_t p = 0; p < rows.size(); ++p) {
-    o << "<g class=\"phase\" id=\"phase" << p << "\">\n";
-    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << p << " (lanes "
+    o << "<g class=\"phase\" id=\"phase" << m.phase_numbers[p] << "\">\n";
+    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << m.phase_numbers[p] << " (lanes "
       << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p] << " wavefront"
       << (m.phase_wavefronts[p] == 1 ? "" : "s") << "</text>\n";
+    o << "<text x=\"" << left - 6 << "\" y=\"" << y + 26 << "\" text-anchor=\"end\" fill=\"#555\">bank</text>\n";
     for (int b = 0; b < m.banks; ++b)
       o << "<text x=\"" << left + b * cell + cell / 2 << "\" y=\"" << y + 26 << "\" text-anchor=\"middle\" fill=\"#555\">"
         << b << "</text>\n";
@@ -381,7 +409,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
         o << "<rect x=\"" << left + b * cell << "\" y=\"" << y << "\" width=\"" << cell << "\" height=\"" << cell
           << "\" fill=\"#f4f4f4\" stroke=\"#ddd\"/>\n";
       for (const mapped_word& w : m.words) {
-        if (w.phase != static_cast<int>(p) || w.word / banks != row) continue;
+        if (w.phase != m.phase_numbers[p] || w.word / banks != row) continue;
         const int x = left + static_cast<int>(w.word % banks) * cell;
         o << "<rect class=\"word\" x=\"" << x << "\" y=\"" << y << "\" width=\"" << cell << "\" height=\"" << cell
           << "\" fill=\"" << detail::wave_colour(w.wavefront, waves) << "\" stroke=\"#333\"><title>word " << w.word
@@ -396,7 +424,9 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     y += 14;
   }
   o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">colour = wavefront"
-    << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word)</text>\n";
+    << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word); row +0 holds bytes "
+    << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
+    << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "</text>\n";
   y += 20;
   for (int wv = 0; wv < std::min(waves, 64); ++wv) {
     const int x = 16 + (wv % 16) * 60, yy = y + (wv / 16) * 22;
