@@ -55,6 +55,12 @@ template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
   static constexpr bool value = true;
 };
+// A layout's element size where it is built for one (swizzled_bytes' element_bytes), else 0.
+template <class L, class = void> struct element_bytes_of { static constexpr long long value = 0; };
+template <class L>
+struct element_bytes_of<L, typename voider<decltype(L::element_bytes)>::type> {
+  static constexpr long long value = L::element_bytes;
+};
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>
 struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
@@ -350,6 +356,10 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern,
   static_assert(detail::has_extents<Layout>::value,
                 "bankcheck analyze_tile: the layout must have static rows and cols, its extents (static "
                 "constexpr int rows = R, cols = C; as row_major<R, C> has).");
+  static_assert(detail::element_bytes_of<Layout>::value == 0 ||
+                    detail::element_bytes_of<Layout>::value == static_cast<long long>(sizeof(T)),
+                "bankcheck analyze_tile: the layout was built for elements of another size (swizzled_bytes' "
+                "ElementBytes must be sizeof(T), or its swizzle moves other bytes than T's).");
   const tile_shape shape{static_cast<int>(sizeof(T)), Layout::rows, Layout::cols};
   detail::layout_bytes<Layout> offset{&layout, static_cast<long long>(sizeof(T))};
   return detail::walk_tile(pattern, shape, offset, detail::layout_facts<Layout>{&layout, static_cast<int>(sizeof(T))},

@@ -62,6 +62,10 @@ struct no_extents {
   static constexpr int required_span_size() { return 33 * 32; }
 };
 constexpr bc::tile_report r = bc::analyze_tile<float>(bc::column_segments<>{}, no_extents{});
+#elif defined(FAIL_the_layout_was_built_for_elements_of_another_size)
+// A 128-byte swizzle of 4-byte elements' bytes, walked as a tile of doubles.
+constexpr bc::tile_report r =
+    bc::analyze_tile<double>(bc::column_segments<>{}, bc::swizzled_bytes<bc::row_major<32, 32>, bc::tma::swizzle_128b, 4>{});
 #elif defined(FAIL_offset_must_be_of_an_integer_type)
 constexpr double x = bc::tma::swizzle_128b{}(1.5);
 #elif defined(FAIL_bank_conflict)
