@@ -7,6 +7,7 @@
                                        [--form assert|variable|unchecked|instantiate|lambdas]
                                        [--std 17] [--callgrind]
                                        [--per-check FEWER] [--include DIR] [--analyze WIDTH]
+                                       [--floor template|pointer]
 
 Prints a markdown table: seconds over the empty unit (best of --repeat, user+sys CPU time) for
 the library and for the floor, and their ratio. With --callgrind it counts the compilers'
@@ -29,7 +30,13 @@ lambdas writes the callables alone; the difference between the two is the instan
 --analyze WIDTH checks `analyze(f, load(WIDTH)).wavefronts` instead of `conflict_degree(f)`, f
 returning the byte address WIDTH * (word index); the floor's callables return the same byte
 addresses and it takes each one's bank as (address / 4) % 32. The expected answer is known here
-only for WIDTH 4 (one phase: the seed's formula), so other widths take --form unchecked."""
+only for WIDTH 4 (one phase: the seed's formula), so other widths take --form unchecked.
+
+--floor pointer writes the floor's function as one function of a function pointer, `constexpr
+unsigned banks_touched(int (*f)(int))`, which each check's lambda converts to at the call (the
+checks' text is the same): it is compiled once, where the default, a template of the callable
+(`template <class F> banks_touched(F f)`), is compiled for every lambda. The library converts
+each lambda to a function pointer too, inside conflict_degree."""
 import argparse
 import os
 import subprocess
@@ -102,7 +109,7 @@ def pick(n, mix, family=None):
             return chosen
 
 
-def unit(kind, checks, header, form="assert", width=None):
+def unit(kind, checks, header, form="assert", width=None, floor="template"):
     """The unit's source. form "assert": each check is a static_assert on the call, as users write
     it. form "variable": each call initializes a constexpr variable that a static_assert then
     compares; g++ and clang++ evaluate a static_assert's comparison of a call twice (benchmarks/
@@ -118,7 +125,10 @@ def unit(kind, checks, header, form="assert", width=None):
             call = f"bankcheck::analyze([](int lane) {{{{ return {width}LL * ({{}}); }}}}, bankcheck::load({width})).wavefronts"
     elif kind == "floor":
         bank = "f(lane) % 32" if width is None else "f(lane) / 4 % 32"
-        lines.append("template <class F> constexpr unsigned banks_touched(F f) {")
+        if floor == "template":
+            lines.append("template <class F> constexpr unsigned banks_touched(F f) {")
+        else:
+            lines.append(f"constexpr unsigned banks_touched({'int' if width is None else 'long long'} (*f)(int)) {{")
         lines.append("  unsigned mask = 0;")
         lines.append(f"  for (int lane = 0; lane < 32; ++lane) mask |= 1u << ({bank});")
         lines.append("  return mask;")
@@ -172,6 +182,9 @@ def main():
                     help="the directory holding bankcheck/ (default: this repository's include/)")
     ap.add_argument("--analyze", type=int, choices=[1, 2, 4, 8, 16], metavar="WIDTH",
                     help="check analyze(f, load(WIDTH)).wavefronts instead of conflict_degree(f)")
+    ap.add_argument("--floor", choices=["template", "pointer"], default="template",
+                    help="the floor's function: a template of the callable (default), or one function of a function "
+                         "pointer, compiled once")
     args = ap.parse_args()
     if args.header is None:
         args.header = "bankcheck/seed.hpp" if args.analyze is None else "bankcheck/analyze.hpp"
@@ -196,7 +209,8 @@ def main():
     what = "conflict_degree" if args.analyze is None else f"analyze(f, load({args.analyze})).wavefronts"
     print(f"{len(checks)} distinct {what} checks{only} ({free} conflict-free, {len(checks) - free} with conflicts), "
           f"-std=c++{args.std} -fsyntax-only, {measure}, over {base}; the library unit includes "
-          f"<{args.header}>; each check {FORMS[args.form]}\n")
+          f"<{args.header}>; each check {FORMS[args.form]}; the floor's function "
+          f"{'a template of the callable' if args.floor == 'template' else 'of a function pointer'}\n")
     print(f"| compiler | library ({unit_name}) | floor ({unit_name}) | ratio (library / floor) |")
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -210,7 +224,7 @@ def main():
         for name, (kind, some) in units.items():
             paths[name] = os.path.join(tmp, f"{name}.cpp")
             with open(paths[name], "w") as f:
-                f.write(unit(kind, some, args.header, args.form, args.analyze))
+                f.write(unit(kind, some, args.header, args.form, args.analyze, args.floor))
         for cxx in args.compilers.split(","):
             best = {}
             for _ in range(1 if args.callgrind else args.repeat):  # interleaved: drifts hit all of them
