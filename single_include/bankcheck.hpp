@@ -2286,7 +2286,7 @@ struct swizzled_bytes {
                 "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes after the swizzle "
                 "<= 2^31 - 1, and the swizzle's block of 2^period_bits bytes no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
-  static constexpr int element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
+  static constexpr int swizzled_element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
@@ -2651,11 +2651,11 @@ template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
   static constexpr bool value = true;
 };
-// A layout's element size where it is built for one (swizzled_bytes' element_bytes), else 0.
+// A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes), else 0.
 template <class L, class = void> struct element_bytes_of { static constexpr long long value = 0; };
 template <class L>
-struct element_bytes_of<L, typename voider<decltype(L::element_bytes)>::type> {
-  static constexpr long long value = L::element_bytes;
+struct element_bytes_of<L, typename voider<decltype(L::swizzled_element_bytes)>::type> {
+  static constexpr long long value = L::swizzled_element_bytes;
 };
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>

@@ -164,7 +164,7 @@ struct swizzled_bytes {
                 "swizzled_bytes: the swizzled byte offsets must fit in int (the span in bytes after the swizzle "
                 "<= 2^31 - 1, and the swizzle's block of 2^period_bits bytes no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
-  static constexpr int element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
+  static constexpr int swizzled_element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
 
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
