@@ -108,6 +108,12 @@ TEST_CASE("phases keep the architecture's numbers where an earlier phase has no 
   REQUIRE(upper.ok());
   CHECK(upper.phase_numbers == std::vector<int>{1});
   CHECK(to_text(upper).find("\nphase 1 (lanes 32-63): 1 wavefront\n") != std::string::npos);
+  // A map whose per-phase lists disagree (built or changed by hand) draws the phases all of them
+  // hold, and reads no list past its end (the sanitizer builds run this).
+  bank_map cut = m;
+  cut.phase_numbers.clear();
+  CHECK(to_text(cut).find("\nphase ") == std::string::npos);
+  CHECK(to_svg(cut).find(">phase ") == std::string::npos);
 }
 
 TEST_CASE("text keeps each cell under its bank: row labels of 4 digits, wavefronts of 3") {

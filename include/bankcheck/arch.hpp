@@ -285,8 +285,8 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_scalars(const Arch& a) noexcept {
 // 1..64 lanes (at least 32 with matrix ops, whose addresses come from lanes 0..31), and each
 // table's groups first in the table (zeros after), disjoint, together exactly the warp, and
 // counted by `blocks` truly or not at all (phase_groups). The tables are the five loads and the
-// five stores, and with merge_loads the five merged loads too, though the engine merges only 8-
-// and 16-byte loads.
+// five stores, and with merge_loads the five merged loads too: the engine merges any load wider
+// than a bank (4 bytes on 2-byte banks).
 BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   if (!detail::valid_scalars(a) || (a.matrix_ops && a.warp_size < 32)) return errc::architecture_is_invalid;
   for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {

@@ -51,11 +51,11 @@ struct bank_map {
   const char* arch_name = "nvidia";
   report totals{};
   pass_table schedule{};
-  // Per phase with an active lane, in order: its number in the architecture's table (as
-  // mapped_word::phase, pass_table and the witness give it), its wavefronts and its lanes.
-  std::vector<int> phase_numbers;
+  // Per phase with an active lane, in order: its wavefronts, its lanes, and its number in the
+  // architecture's table (as mapped_word::phase, pass_table and the witness give it).
   std::vector<int> phase_wavefronts;
   std::vector<std::uint64_t> phase_lanes;
+  std::vector<int> phase_numbers;
   std::vector<mapped_word> words;     // by phase, then bank row, then bank
 
   bool ok() const noexcept { return error == errc::none; }
@@ -132,6 +132,11 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
 }
 
 namespace detail {
+// The phases a map shows: those its three per-phase lists all hold (map_access fills them alike;
+// a map built by hand may not).
+inline std::size_t phases_shown(const bank_map& m) noexcept {
+  return std::min({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
+}
 inline std::string op_name(access op) {
   switch (op.kind) {
     case op_kind::load: return std::string("load(") + std::to_string(op.bytes) + ")";
@@ -238,7 +243,8 @@ struct text_options {
 // The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
 // wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +1000 (+100
 // on 64 banks, whose labels add a or b) and the wavefronts below 100 (32 banks take at most 64);
-// longer labels and numbers widen it.
+// longer labels and numbers widen it. The summary and phase headings are as long as the title,
+// the architecture's name, the lanes and the witness's words make them.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   std::ostringstream o;
   if (!opt.title.empty()) o << opt.title << "\n";
@@ -275,7 +281,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   const std::size_t label_width =
       std::max<std::size_t>(4, 1 + std::to_string(last_row).size() + (m.banks > per_line ? 1 : 0) + 1);
   std::size_t i = 0;
-  for (std::size_t p = 0; p < m.phase_wavefronts.size(); ++p) {
+  for (std::size_t p = 0; p < detail::phases_shown(m); ++p) {
     o << "phase " << m.phase_numbers[p] << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
       << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
     std::string header = "bank";
@@ -346,7 +352,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   const auto banks = static_cast<std::uint64_t>(m.banks);
   const int waves = m.ok() ? m.totals.wavefronts : 0;
   // Layout: rows per phase shown (the words come by phase, then row).
-  std::vector<std::vector<std::uint64_t>> rows(m.phase_wavefronts.size());
+  std::vector<std::vector<std::uint64_t>> rows(detail::phases_shown(m));
   for (std::size_t p = 0, i = 0; p < rows.size(); ++p)
     for (; i < m.words.size() && m.words[i].phase == m.phase_numbers[p]; ++i)
       if (rows[p].empty() || rows[p].back() != m.words[i].word / banks) rows[p].push_back(m.words[i].word / banks);
