@@ -270,6 +270,26 @@ static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>::repeat_aft
               "the 128-byte swizzle repeats every 1024 bytes");
 static_assert(swizzled<row_major<8, 64>, xor_swizzle<3, 0, 3>>::repeat_after(1, 0, 2, 128) == 1);
 
+// The element size a layout is built for: swizzled_bytes' static int, and nothing else of that name
+// (analyze_tile<T> refuses a layout built for another size: compile_fail's
+// the_layout_was_built_for_elements_of_another_size).
+static_assert(detail::element_bytes_of<swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>>::value == 4);
+static_assert(detail::element_bytes_of<row_major<8, 32>>::value == 0);
+namespace {
+struct named_alike {  // a layout of one's own whose members happen to take the name
+  static constexpr int rows = 32, cols = 32;
+  int swizzled_element_bytes = 8;
+  constexpr int operator()(int r, int c) const { return 33 * r + c; }
+  static constexpr int required_span_size() { return 33 * 32; }
+};
+struct named_alike_function {
+  static int swizzled_element_bytes();
+};
+}  // namespace
+static_assert(detail::element_bytes_of<named_alike>::value == 0 && detail::element_bytes_of<named_alike_function>::value == 0);
+static_assert(analyze_tile<column_segments<>, double>(named_alike{}).wavefronts == 32 * 2,
+              "doubles at a pitch of 33 elements: each column read in 2 wavefronts, no element size asked");
+
 // Sizes far past what walking every access could do within the constexpr limits.
 static_assert(analyze_tile<column_segments<>, float>(row_major<4096, 4096>{}).wavefronts == 4096LL * 128 * 32,
               "4096 x 4096, unpadded: every column read 32-way");
