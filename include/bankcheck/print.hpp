@@ -137,6 +137,25 @@ namespace detail {
 inline std::size_t phases_shown(const bank_map& m) noexcept {
   return std::min({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
 }
+// The lowest and the highest bank row the map's words are in (0 and 0 without words): the
+// pictures label rows from the first, "+0".
+struct row_span {
+  std::uint64_t first = 0, last = 0;
+};
+inline row_span rows_asked(const bank_map& m) noexcept {
+  const auto banks = static_cast<std::uint64_t>(m.banks);
+  row_span s{m.words.empty() ? 0 : m.words.front().word / banks, 0};
+  for (const mapped_word& w : m.words) {
+    s.first = std::min(s.first, w.word / banks);
+    s.last = std::max(s.last, w.word / banks);
+  }
+  return s;
+}
+// "F..L": the bytes bank row `row` holds.
+inline std::string row_bytes(const bank_map& m, std::uint64_t row) {
+  const std::uint64_t bytes = static_cast<std::uint64_t>(m.banks) * static_cast<unsigned>(m.bank_bytes);
+  return std::to_string(row * bytes) + ".." + std::to_string((row + 1) * bytes - 1);
+}
 inline std::string op_name(access op) {
   switch (op.kind) {
     case op_kind::load: return std::string("load(") + std::to_string(op.bytes) + ")";
@@ -252,15 +271,11 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   if (!m.ok()) return o.str();
   const int per_line = std::min(m.banks, 32);
   const auto banks = static_cast<std::uint64_t>(m.banks);
-  const std::uint64_t base_row = m.words.empty() ? 0 : [&] {
-    std::uint64_t lo = m.words.front().word / banks;
-    for (const mapped_word& w : m.words) lo = std::min(lo, w.word / banks);
-    return lo;
-  }();
+  const detail::row_span span = detail::rows_asked(m);
+  const std::uint64_t base_row = span.first, last_row = span.last - span.first;
   o << "rows of " << m.banks << (m.banks == 1 ? " word (" : " words (") << m.banks * m.bank_bytes
-    << (m.banks * m.bank_bytes == 1 ? " byte)" : " bytes)") << "; row +0 holds bytes "
-    << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
-    << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "\n"
+    << (m.banks * m.bank_bytes == 1 ? " byte)" : " bytes)") << "; row +0 holds bytes " << detail::row_bytes(m, base_row)
+    << "\n"
     << "each word: the lane asking it (+: more lanes share it), and below, the wavefront serving it\n";
   if (m.banks > per_line)
     o << "a row takes two pairs of lines: a for banks 0-" << per_line - 1 << ", b for banks " << per_line << "-"
@@ -273,16 +288,13 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   // Widths that keep every cell under its bank: a cell's number as wide as the widest wavefront
   // (lanes and banks take two digits), a row's label one more than the longest ("+1024a ").
   int digits = 2;
-  std::uint64_t last_row = 0;
-  for (const mapped_word& w : m.words) {
-    digits = std::max(digits, static_cast<int>(std::to_string(w.wavefront).size()));
-    last_row = std::max(last_row, w.word / banks - base_row);
-  }
+  for (const mapped_word& w : m.words) digits = std::max(digits, static_cast<int>(std::to_string(w.wavefront).size()));
   const std::size_t label_width =
       std::max<std::size_t>(4, 1 + std::to_string(last_row).size() + (m.banks > per_line ? 1 : 0) + 1);
   std::size_t i = 0;
   for (std::size_t p = 0; p < detail::phases_shown(m); ++p) {
-    o << "phase " << m.phase_numbers[p] << " (lanes " << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p]
+    o << "phase " << m.phase_numbers[p] << " (lanes " << detail::lane_ranges(m.phase_lanes[p])
+      << "): " << m.phase_wavefronts[p]
       << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
     std::string header = "bank";
     header.resize(label_width, ' ');
@@ -296,7 +308,8 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
     while (i < m.words.size() && m.words[i].phase == m.phase_numbers[p]) {
       const std::uint64_t row = m.words[i].word / banks;
       std::size_t end = i;
-      while (end < m.words.size() && m.words[end].phase == m.phase_numbers[p] && m.words[end].word / banks == row) ++end;
+      while (end < m.words.size() && m.words[end].phase == m.phase_numbers[p] && m.words[end].word / banks == row)
+        ++end;
       for (int part = 0; part * per_line < m.banks; ++part) {
         std::string lanes_line, waves_line;
         bool any = false;
@@ -356,13 +369,11 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   for (std::size_t p = 0, i = 0; p < rows.size(); ++p)
     for (; i < m.words.size() && m.words[i].phase == m.phase_numbers[p]; ++i)
       if (rows[p].empty() || rows[p].back() != m.words[i].word / banks) rows[p].push_back(m.words[i].word / banks);
-  std::uint64_t base_row = ~std::uint64_t{0}, last_row = 0;
-  for (const auto& r : rows)
-    for (std::uint64_t x : r) base_row = std::min(base_row, x), last_row = std::max(last_row, x);
-  if (rows.empty()) base_row = 0;
+  const detail::row_span span = detail::rows_asked(m);
+  const std::uint64_t base_row = span.first;
   // Row labels ("+1024") end 6 pixels before the grid, 7 pixels a character at 11 points.
   const int cell = 26, top = 78 + 18 * (lines - 1),
-            left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(last_row - base_row).size()));
+            left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(span.last - span.first).size()));
   int height = top;
   for (const auto& r : rows) height += 30 + static_cast<int>(r.size()) * cell + 14;
   const int legend_rows = (std::min(waves, 64) + 15) / 16;
@@ -399,7 +410,8 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   int y = top;
   for (std::size_t p = 0; p < rows.size(); ++p) {
     o << "<g class=\"phase\" id=\"phase" << m.phase_numbers[p] << "\">\n";
-    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << m.phase_numbers[p] << " (lanes "
+    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << m.phase_numbers[p]
+      << " (lanes "
       << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p] << " wavefront"
       << (m.phase_wavefronts[p] == 1 ? "" : "s") << "</text>\n";
     o << "<text x=\"" << left - 6 << "\" y=\"" << y + 26 << "\" text-anchor=\"end\" fill=\"#555\">bank</text>\n";
@@ -431,8 +443,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   }
   o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">colour = wavefront"
     << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word); row +0 holds bytes "
-    << base_row * banks * static_cast<unsigned>(m.bank_bytes) << ".."
-    << (base_row + 1) * banks * static_cast<unsigned>(m.bank_bytes) - 1 << "</text>\n";
+    << detail::row_bytes(m, base_row) << "</text>\n";
   y += 20;
   for (int wv = 0; wv < std::min(waves, 64); ++wv) {
     const int x = 16 + (wv % 16) * 60, yy = y + (wv / 16) * 22;
