@@ -225,10 +225,11 @@ bc::architecture read_arch_file(const std::string& path) {
       const int phases = (a.warp_size + *size - 1) / *size;
       if (phases > bc::phase_groups::capacity)
         throw bad(w[0] + " blocks " + w[3] + ": " + std::to_string(phases) + " phases for the warp's " +
-                  std::to_string(a.warp_size) + " lanes, where a table holds at most 8");
+                  std::to_string(a.warp_size) + " lanes, where a table holds at most " +
+                  std::to_string(bc::phase_groups::capacity));
       g = bc::blocks(a.warp_size, *size);
     } else {
-      if (w.size() - 3 > static_cast<std::size_t>(bc::phase_groups::capacity)) throw bad(w[0] + ": at most 8 phases");
+      if (w.size() - 3 > static_cast<std::size_t>(bc::phase_groups::capacity)) throw bad(w[0] + ": at most " + std::to_string(bc::phase_groups::capacity) + " phases");
       for (std::size_t k = 3; k < w.size(); ++k) {
         std::istringstream ranges(w[k]);
         for (std::string range; std::getline(ranges, range, ',');) {
@@ -998,18 +999,21 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
   }
   out << "\n";
   out << "| pad | wavefronts | ideal | degree | bandwidth |\n|---:|---:|---:|---:|---:|\n";
-  std::vector<long long> waves, ideals;
-  std::vector<std::string> broken;  // the rule a padding breaks, or empty
+  struct padding_cost {
+    long long wavefronts = 0, ideal = 0;
+    std::string rule;  // the rule the padding breaks (a vector's alignment, say), or empty
+  };
+  std::vector<padding_cost> costs;
+  const auto refuse = [&out, &costs](int pad, bc::errc rule) {  // its row says which rule
+    out << "| " << pad << " | " << bc::to_string(rule) << " | | | |\n";
+    costs.push_back(padding_cost{0, 0, bc::to_string(rule)});
+  };
   for (int pad = 0; pad <= 32; ++pad) {
-    broken.emplace_back();
     scenario s;
     try {
       s = make(o, p, pad);
-    } catch (const rule_error& e) {  // this padding breaks a rule (a vector's alignment, say): its row says which
-      out << "| " << pad << " | " << bc::to_string(e.rule) << " | | | |\n";
-      broken.back() = bc::to_string(e.rule);
-      waves.push_back(0);
-      ideals.push_back(0);
+    } catch (const rule_error& e) {
+      refuse(pad, e.rule);
       continue;
     }
     long long w = 0, ideal = 0;
@@ -1021,24 +1025,20 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     } else {
       const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
       if (!r.ok()) {
-        out << "| " << pad << " | " << bc::to_string(r.error) << " | | | |\n";
-        broken.back() = bc::to_string(r.error);
-        waves.push_back(0);
-        ideals.push_back(0);
+        refuse(pad, r.error);
         continue;
       }
       w = r.wavefronts;
       ideal = r.ideal;
       degree = r.degree;
     }
-    waves.push_back(w);
-    ideals.push_back(ideal);
+    costs.push_back(padding_cost{w, ideal, {}});
     out << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
         << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
   }
   if (!o.svg.empty()) {
     long long top = 1;
-    for (long long w : waves) top = std::max(top, w);
+    for (const padding_cost& c : costs) top = std::max(top, c.wavefronts);
     const int left = 70, bar = 22, height = 300, base = 340;
     std::ostringstream svg;
     svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
@@ -1048,16 +1048,16 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
         << ": wavefronts by padding</text>\n";
     bool any_broken = false;
     for (int pad = 0; pad <= 32; ++pad) {
-      const long long w = waves[static_cast<std::size_t>(pad)];
+      const padding_cost& c = costs[static_cast<std::size_t>(pad)];
+      const long long w = c.wavefronts;
       const int h = static_cast<int>(w * height / top), x = left + pad * bar;
-      const std::string& rule = broken[static_cast<std::size_t>(pad)];
-      if (!rule.empty()) {  // no bar: an 'x' on the axis, the rule in its tooltip
+      if (!c.rule.empty()) {  // no bar: an 'x' on the axis, the rule in its tooltip
         any_broken = true;
         svg << "<text class=\"broken\" x=\"" << x + bar / 2 << "\" y=\"" << base - 4
             << "\" text-anchor=\"middle\" fill=\"#777\">x<title>pad " << pad << ": "
-            << bc::detail::xml_escape(rule) << "</title></text>\n";
+            << bc::detail::xml_escape(c.rule) << "</title></text>\n";
       } else {
-        const bool ideal = w > 0 && w == ideals[static_cast<std::size_t>(pad)];
+        const bool ideal = w > 0 && w == c.ideal;
         svg << "<rect class=\"bar\" x=\"" << x + 2 << "\" y=\"" << base - h << "\" width=\"" << bar - 4 << "\" height=\"" << h
             << "\" fill=\"" << (ideal ? "#3a9a5b" : "#d0553f") << "\"><title>pad " << pad << ": " << counted(w, "wavefront")
             << "</title></rect>\n";
