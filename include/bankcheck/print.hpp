@@ -152,7 +152,7 @@ inline row_span rows_asked(const bank_map& m) noexcept {
   return s;
 }
 // "F..L": the bytes bank row `row` holds.
-inline std::string row_bytes(const bank_map& m, std::uint64_t row) {
+inline std::string row_byte_range(const bank_map& m, std::uint64_t row) {
   const std::uint64_t bytes = static_cast<std::uint64_t>(m.banks) * static_cast<unsigned>(m.bank_bytes);
   return std::to_string(row * bytes) + ".." + std::to_string((row + 1) * bytes - 1);
 }
@@ -274,8 +274,8 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   const detail::row_span span = detail::rows_asked(m);
   const std::uint64_t base_row = span.first, last_row = span.last - span.first;
   o << "rows of " << m.banks << (m.banks == 1 ? " word (" : " words (") << m.banks * m.bank_bytes
-    << (m.banks * m.bank_bytes == 1 ? " byte)" : " bytes)") << "; row +0 holds bytes " << detail::row_bytes(m, base_row)
-    << "\n"
+    << (m.banks * m.bank_bytes == 1 ? " byte)" : " bytes)") << "; row +0 holds bytes "
+    << detail::row_byte_range(m, base_row) << "\n"
     << "each word: the lane asking it (+: more lanes share it), and below, the wavefront serving it\n";
   if (m.banks > per_line)
     o << "a row takes two pairs of lines: a for banks 0-" << per_line - 1 << ", b for banks " << per_line << "-"
@@ -443,7 +443,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   }
   o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">colour = wavefront"
     << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word); row +0 holds bytes "
-    << detail::row_bytes(m, base_row) << "</text>\n";
+    << detail::row_byte_range(m, base_row) << "</text>\n";
   y += 20;
   for (int wv = 0; wv < std::min(waves, 64); ++wv) {
     const int x = 16 + (wv % 16) * 60, yy = y + (wv / 16) * 22;
