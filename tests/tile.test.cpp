@@ -316,6 +316,13 @@ struct width_pattern {
   constexpr access_grid grid(const tile_shape& s) const noexcept { return access_grid{s.cols, 1, 1, s.cols, 1, 0, 1, 0, 0}; }
 };
 
+// ldmatrix with `count` matrices (0 in the test, from a volatile): the walk's matrix-tile rule
+// divides by the count, so a bad one must fail with the op's rule, not divide by zero.
+struct counted_ldmatrix : matrix_tiles<4> {
+  int count;
+  constexpr access op(const tile_shape&) const noexcept { return access{op_kind::ldmatrix, 16, count}; }
+};
+
 // ldmatrix.x4 described with the element's size for its rows' (2 bytes), not 16.
 struct element_sized_ldmatrix : matrix_tiles<4> {
   static constexpr access op(const tile_shape& s) noexcept { return access{op_kind::ldmatrix, s.bytes, 4}; }
@@ -410,4 +417,8 @@ TEST_CASE("the tile rules give error values at run time") {
   // Its rows were counted (64 wavefronts) where matrix_tiles<4> itself is refused.
   CHECK(analyze_tile<element_sized_ldmatrix, short>(row_major<64, 64, 68>{}).error == errc::access_is_invalid);
   CHECK(analyze_tile<float>(width_pattern{4}, row_major<32, 4, 5>{}).conflict_free());
+  volatile int no_matrices = 0;
+  CHECK(analyze_tile<short>(counted_ldmatrix{{}, no_matrices}, row_major<64, 64>{}).error ==
+        errc::matrix_count_must_be_1_2_or_4);
+  CHECK(analyze_tile<short>(counted_ldmatrix{{}, 4}, row_major<64, 64>{}).ok());
 }
