@@ -3358,10 +3358,14 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost bounded_cost() noexcept {
 // candidate has the same ideal (padding and swizzling move addresses, not lanes: lanes that
 // share an address still do, and the phases depend on nothing else), so better() is fewer
 // conflicts, and a tie keeps the smaller index. Candidates::cost<I, Cap>() walks stop where the
-// candidate can no longer win; only the chosen one's cost is whole.
+// candidate can no longer win; only the chosen one's cost is whole. Candidates::least_conflicts<I>()
+// is a floor under candidate I's conflicts, known without a walk of it (0: none known): where it
+// shows that I cannot win, I is not walked at all.
 template <class Candidates, int I, int Last, long long Cap, int Best>
 BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  if constexpr (I == Best) {
+  // (Before Best a tie wins: there I must beat Cap + 1 conflicts.)
+  if constexpr (I == Best ||
+                (Cap >= 0 && Candidates::template least_conflicts<I>() >= (I < Best ? Cap + 1 : Cap))) {
     if constexpr (I + 1 >= Last) {
       return choice{-1, {}};
     } else {
@@ -3461,6 +3465,10 @@ struct paddings {
     } else {
       return ~0ULL >> 1;
     }
+  }
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long least_conflicts() noexcept {
+    return 0;  // none known
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
@@ -3564,19 +3572,34 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost capped_cost(const tile_shape& shape,
 }
 // The choosers' search at run time (or in one constant evaluation), over candidates 0 .. n - 1:
 // cost(i, cap) is candidate i's layout_cost, its walks stopped once its conflicts reach cap
-// (negative: never), not usable where the candidate is not. The first conflict-free candidate;
-// when there is none, the fewest conflicts, the first on a tie: choose_bounded's choice. Each
-// candidate's walks stop once it has lost to the best so far. choose_bounded's own order (every
-// walk first stopped at its first conflict, then the candidate whose first accesses conflict
-// least as the bound) was slower at run time, and so was walking first the patterns whose first
-// access conflicts where one swizzle is conflict-free but late (benchmarks/README.md,
-// twenty-sixth session). An error (a pattern's rule over the tile) ends the search with it;
-// index -1: no candidate is usable.
-template <class Cost>
-BANKCHECK_HOST_DEVICE constexpr choice search_candidates(int n, Cost& cost) {
+// (negative: never), not usable where the candidate is not; floor(i) a floor under candidate i's
+// conflicts, known without a walk of it (least_conflicts at run time; no_floor: none). The first
+// conflict-free candidate; when there is none, the fewest conflicts, the first on a tie:
+// choose_bounded's choice. Each candidate's walks stop once it has lost to the best so far, and
+// a candidate the floor shows cannot win is not walked. choose_bounded's own order (every walk
+// first stopped at its first conflict, then the candidate whose first accesses conflict least as
+// the bound) was slower at run time, and so was walking first the patterns whose first access
+// conflicts where one swizzle is conflict-free but late (benchmarks/README.md, twenty-sixth
+// session). Where the floor rules some candidates out of being conflict-free, though, the others
+// are walked first, each stopped at its first conflict, as choose_bounded walks them: the first
+// that is conflict-free is then found without a walk of the ones before it. An error (a pattern's
+// rule over the tile) ends the search with it; index -1: no candidate is usable.
+struct no_floor {
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int) const noexcept { return 0; }
+};
+template <class Cost, class Floor>
+BANKCHECK_HOST_DEVICE constexpr choice search_candidates(int n, Cost& cost, const Floor& floor) {
+  int ruled_out = 0;
+  for (int i = 0; i < n; ++i) ruled_out += floor(i) > 0;
+  for (int i = 0; i < n && 2 * ruled_out > n; ++i) {
+    if (floor(i) > 0) continue;
+    const layout_cost c = cost(i, 1);
+    if (static_cast<bool>(c.error) || c.conflict_free()) return choice{i, c};
+  }
   choice best{-1, {}};
   for (int i = 0; i < n; ++i) {
     const long long cap = best.index < 0 ? -1 : best.cost.wavefronts - best.cost.ideal;
+    if (cap >= 0 && floor(i) >= cap) continue;
     const layout_cost c = cost(i, cap);
     if (static_cast<bool>(c.error)) return choice{i, c};
     if (c.usable && (cap < 0 || c.wavefronts - c.ideal < cap)) {
@@ -3634,7 +3657,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
     detail::pitched_offset offset{bytes, static_cast<int>(pitch)};
     return detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost);
+  const detail::choice c =
+      detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost, detail::no_floor{});
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
   if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
   return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};
@@ -3749,6 +3773,19 @@ struct swizzled_walks {
   static constexpr tile_report cost = swizzled_cost<Pattern, Arch>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
 };
 
+// A floor under the conflicts of a swizzle of b bits, from one access of the tile unswizzled whose
+// worst phase asks `degree` distinct words of one bank: at least ceil(degree / 2^b) - 1 swizzled,
+// where banks are a power of two (else no floor: 0). The swizzle XORs each address with one of
+// 2^b values, picked by its YYY bits, so the words split into at most 2^b groups; within a group
+// each is XORed alike, and as bank and word are then bit fields of the address and an XOR
+// carries nothing, they stay distinct and in one bank. The phases stay too: the swizzle is one
+// to one, and the load merge rule compares addresses. So no swizzle of b bits is conflict-free
+// where some access asks more than 2^b words of one bank, and the choosers walk none: the first
+// accesses of float[32][32]'s rows and columns leave 1 of its 76 candidates (B = 5).
+BANKCHECK_HOST_DEVICE constexpr long long xor_floor(int degree, int b, int banks) noexcept {
+  return degree > 1 && (banks & (banks - 1)) == 0 ? ((degree + (1 << b) - 1) >> b) - 1 : 0;
+}
+
 // The bank row's bits on the architecture the type Arch names.
 template <class Arch>
 inline constexpr int row_bits_v = row_bits_of(arch_of_type<Arch>::value().banks, arch_of_type<Arch>::value().bank_bytes);
@@ -3765,6 +3802,12 @@ struct swizzles {
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     return detail::probe_conflicts<walks<I>, Patterns...>();
+  }
+  // xor_floor over the first accesses of the tile unswizzled (candidate 0's probes, walks<0>).
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long least_conflicts() noexcept {
+    return (0 + ... + xor_floor(swizzled_walks<Bytes, R, C, 0, 0, 0, Arch>::template cost<Patterns, 0>.degree(),
+                                params<I>.b, arch_of_type<Arch>::value().banks));
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
@@ -3885,7 +3928,21 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
     detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i, row_bits)};
     return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes, row_bits), cost);
+  // swizzled_tile's least_conflicts: xor_floor over each pattern's first access unswizzled.
+  detail::swizzled_offset plain{bytes, cols, {}};
+  const int degrees[] = {
+      detail::walk_tile(patterns, shape, plain, detail::swizzled_facts{bytes, cols, {}}, arch, 0).degree()...};
+  int worst = 0;
+  for (const int d : degrees) worst = d > worst ? d : worst;
+  auto floor = [&](int i) {
+    long long n = 0;
+    if (worst > 1) {
+      const int b = detail::swizzle_candidate(widest, tile_bytes, i, row_bits).b;
+      for (const int d : degrees) n += detail::xor_floor(d, b, arch.banks);
+    }
+    return n;
+  };
+  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes, row_bits), cost, floor);
   if (static_cast<bool>(c.cost.error)) return swizzle_choice{c.cost.error};
   const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index, row_bits);
   return swizzle_choice{errc::none,

@@ -8,6 +8,7 @@
 
 #include <boost/mp11/list.hpp>
 
+#include <initializer_list>
 #include <type_traits>
 
 using namespace bankcheck;
@@ -57,16 +58,24 @@ namespace {
 // choose_bounded over made-up candidates, N of them, many more than a block: candidate I has
 // I's conflicts below (0 at Free, none when Free < 0), is unusable when I % 7 == 3, and its
 // walk stopped at Cap reports exactly Cap conflicts once it has that many, the least a real
-// walk may report. The probes point at a candidate that is not the best.
+// walk may report. The probes point at a candidate that is not the best. Every third candidate
+// has a floor under its conflicts, half of them (least_conflicts, as swizzles' xor_floor), and a
+// walk that the floor shows cannot win is a compile error: the search must not ask for it.
 constexpr long long fake_conflicts(int i, int free) { return i == free ? 0 : 1 + (i * 37 + 11) % 97; }
+void walked_a_candidate_that_its_floor_rules_out() {}  // not constexpr: reaching it fails the evaluation
 template <int N, int Free>
 struct fake_candidates {
   template <int I>
   static constexpr long long probe_conflicts() noexcept {
     return I % 7 == 3 ? ~0ULL >> 1 : (I * 53) % 89;
   }
+  template <int I>
+  static constexpr long long least_conflicts() noexcept {
+    return I % 3 == 0 ? fake_conflicts(I, Free) / 2 : 0;
+  }
   template <int I, long long Cap>
   static constexpr detail::layout_cost cost() noexcept {
+    if (Cap >= 0 && least_conflicts<I>() >= Cap) walked_a_candidate_that_its_floor_rules_out();
     detail::layout_cost c{};
     c.usable = I % 7 != 3;
     if (c.usable) {
@@ -112,6 +121,54 @@ static_assert(fake_whole_choice_is_the_best<33, -1>() && fake_whole_choice_is_th
               fake_whole_choice_is_the_best<1, -1>());
 static_assert(fake_choice_is_the_best<1000, -1>(), "no free candidate: every one walked, bounded");
 static_assert(fake_choice_is_the_best<33, -1>() && fake_choice_is_the_best<32, 31>() && fake_choice_is_the_best<1, -1>());
+
+namespace {
+// detail::search_candidates, choose_padding's and choose_swizzle's search, over the same made-up
+// candidates at run time with a floor of one's own: the best candidate (fake_choice_is_the_best's),
+// and no walk of a candidate that the floor shows cannot win. Returns the walks.
+template <class Floor>
+int check_search(int n, int free, const Floor& floor) {
+  int walks = 0;
+  auto cost = [&](int i, long long cap) {
+    ++walks;
+    CHECK_FALSE((cap >= 0 && floor(i) >= cap));
+    detail::layout_cost c{};
+    c.usable = i % 7 != 3;
+    if (c.usable) {
+      const long long whole = fake_conflicts(i, free);
+      c.ideal = 1000;
+      c.wavefronts = c.ideal + (cap >= 0 && whole > cap ? cap : whole);
+      c.degree = 1 + i % 5;
+    }
+    return c;
+  };
+  int best = -1;
+  for (int i = 0; i < n; ++i)
+    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, free) < fake_conflicts(best, free))) best = i;
+  const detail::choice c = detail::search_candidates(n, cost, floor);
+  CHECK(c.index == best);
+  CHECK(c.cost.wavefronts == 1000 + fake_conflicts(best, free));
+  return walks;
+}
+}  // namespace
+
+TEST_CASE("the choosers' run-time search walks no candidate that its floor shows cannot win") {
+  for (const int free : {700, -1}) {
+    INFO("conflict-free candidate: " << free);
+    // No floor, and a floor under every third candidate (half its conflicts): each candidate
+    // is walked at most once, in order.
+    CHECK(check_search(1000, free, detail::no_floor{}) <= 1000);
+    CHECK(check_search(1000, free, [free](int i) { return i % 3 == 0 ? fake_conflicts(i, free) / 2 : 0; }) <= 1000);
+  }
+  // A floor that rules most candidates out of being conflict-free (all but multiples of 10):
+  // those are walked first, each to its first conflict, so the conflict-free candidate 700 is
+  // found after 71 walks, where without the floor every candidate before it is walked.
+  auto most = [](int free) { return [free](int i) -> long long { return i % 10 != 0 && i != free ? 1 : 0; }; };
+  CHECK(check_search(1000, 700, most(700)) == 71);
+  CHECK(check_search(1000, 700, detail::no_floor{}) == 701);
+  // With no conflict-free candidate, the 100 left are walked first in vain, then the search goes on.
+  CHECK(check_search(1000, -1, most(-1)) > 100);
+}
 
 TEST_CASE("swizzled_tile's bounded search is checked at compile time") { CHECK(wide_chars::conflict_free); }
 

@@ -206,10 +206,14 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost bounded_cost() noexcept {
 // candidate has the same ideal (padding and swizzling move addresses, not lanes: lanes that
 // share an address still do, and the phases depend on nothing else), so better() is fewer
 // conflicts, and a tie keeps the smaller index. Candidates::cost<I, Cap>() walks stop where the
-// candidate can no longer win; only the chosen one's cost is whole.
+// candidate can no longer win; only the chosen one's cost is whole. Candidates::least_conflicts<I>()
+// is a floor under candidate I's conflicts, known without a walk of it (0: none known): where it
+// shows that I cannot win, I is not walked at all.
 template <class Candidates, int I, int Last, long long Cap, int Best>
 BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  if constexpr (I == Best) {
+  // (Before Best a tie wins: there I must beat Cap + 1 conflicts.)
+  if constexpr (I == Best ||
+                (Cap >= 0 && Candidates::template least_conflicts<I>() >= (I < Best ? Cap + 1 : Cap))) {
     if constexpr (I + 1 >= Last) {
       return choice{-1, {}};
     } else {
@@ -309,6 +313,10 @@ struct paddings {
     } else {
       return ~0ULL >> 1;
     }
+  }
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long least_conflicts() noexcept {
+    return 0;  // none known
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
@@ -412,19 +420,34 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost capped_cost(const tile_shape& shape,
 }
 // The choosers' search at run time (or in one constant evaluation), over candidates 0 .. n - 1:
 // cost(i, cap) is candidate i's layout_cost, its walks stopped once its conflicts reach cap
-// (negative: never), not usable where the candidate is not. The first conflict-free candidate;
-// when there is none, the fewest conflicts, the first on a tie: choose_bounded's choice. Each
-// candidate's walks stop once it has lost to the best so far. choose_bounded's own order (every
-// walk first stopped at its first conflict, then the candidate whose first accesses conflict
-// least as the bound) was slower at run time, and so was walking first the patterns whose first
-// access conflicts where one swizzle is conflict-free but late (benchmarks/README.md,
-// twenty-sixth session). An error (a pattern's rule over the tile) ends the search with it;
-// index -1: no candidate is usable.
-template <class Cost>
-BANKCHECK_HOST_DEVICE constexpr choice search_candidates(int n, Cost& cost) {
+// (negative: never), not usable where the candidate is not; floor(i) a floor under candidate i's
+// conflicts, known without a walk of it (least_conflicts at run time; no_floor: none). The first
+// conflict-free candidate; when there is none, the fewest conflicts, the first on a tie:
+// choose_bounded's choice. Each candidate's walks stop once it has lost to the best so far, and
+// a candidate the floor shows cannot win is not walked. choose_bounded's own order (every walk
+// first stopped at its first conflict, then the candidate whose first accesses conflict least as
+// the bound) was slower at run time, and so was walking first the patterns whose first access
+// conflicts where one swizzle is conflict-free but late (benchmarks/README.md, twenty-sixth
+// session). Where the floor rules some candidates out of being conflict-free, though, the others
+// are walked first, each stopped at its first conflict, as choose_bounded walks them: the first
+// that is conflict-free is then found without a walk of the ones before it. An error (a pattern's
+// rule over the tile) ends the search with it; index -1: no candidate is usable.
+struct no_floor {
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int) const noexcept { return 0; }
+};
+template <class Cost, class Floor>
+BANKCHECK_HOST_DEVICE constexpr choice search_candidates(int n, Cost& cost, const Floor& floor) {
+  int ruled_out = 0;
+  for (int i = 0; i < n; ++i) ruled_out += floor(i) > 0;
+  for (int i = 0; i < n && 2 * ruled_out > n; ++i) {
+    if (floor(i) > 0) continue;
+    const layout_cost c = cost(i, 1);
+    if (static_cast<bool>(c.error) || c.conflict_free()) return choice{i, c};
+  }
   choice best{-1, {}};
   for (int i = 0; i < n; ++i) {
     const long long cap = best.index < 0 ? -1 : best.cost.wavefronts - best.cost.ideal;
+    if (cap >= 0 && floor(i) >= cap) continue;
     const layout_cost c = cost(i, cap);
     if (static_cast<bool>(c.error)) return choice{i, c};
     if (c.usable && (cap < 0 || c.wavefronts - c.ideal < cap)) {
@@ -482,7 +505,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
     detail::pitched_offset offset{bytes, static_cast<int>(pitch)};
     return detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost);
+  const detail::choice c =
+      detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost, detail::no_floor{});
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
   if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
   return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};

@@ -104,6 +104,19 @@ struct swizzled_walks {
   static constexpr tile_report cost = swizzled_cost<Pattern, Arch>(Bytes, R, C, swizzle_params{B, M, S}, StopAt);
 };
 
+// A floor under the conflicts of a swizzle of b bits, from one access of the tile unswizzled whose
+// worst phase asks `degree` distinct words of one bank: at least ceil(degree / 2^b) - 1 swizzled,
+// where banks are a power of two (else no floor: 0). The swizzle XORs each address with one of
+// 2^b values, picked by its YYY bits, so the words split into at most 2^b groups; within a group
+// each is XORed alike, and as bank and word are then bit fields of the address and an XOR
+// carries nothing, they stay distinct and in one bank. The phases stay too: the swizzle is one
+// to one, and the load merge rule compares addresses. So no swizzle of b bits is conflict-free
+// where some access asks more than 2^b words of one bank, and the choosers walk none: the first
+// accesses of float[32][32]'s rows and columns leave 1 of its 76 candidates (B = 5).
+BANKCHECK_HOST_DEVICE constexpr long long xor_floor(int degree, int b, int banks) noexcept {
+  return degree > 1 && (banks & (banks - 1)) == 0 ? ((degree + (1 << b) - 1) >> b) - 1 : 0;
+}
+
 // The bank row's bits on the architecture the type Arch names.
 template <class Arch>
 inline constexpr int row_bits_v = row_bits_of(arch_of_type<Arch>::value().banks, arch_of_type<Arch>::value().bank_bytes);
@@ -120,6 +133,12 @@ struct swizzles {
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     return detail::probe_conflicts<walks<I>, Patterns...>();
+  }
+  // xor_floor over the first accesses of the tile unswizzled (candidate 0's probes, walks<0>).
+  template <int I>
+  BANKCHECK_HOST_DEVICE static constexpr long long least_conflicts() noexcept {
+    return (0 + ... + xor_floor(swizzled_walks<Bytes, R, C, 0, 0, 0, Arch>::template cost<Patterns, 0>.degree(),
+                                params<I>.b, arch_of_type<Arch>::value().banks));
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
@@ -240,7 +259,21 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
     detail::swizzled_offset offset{bytes, cols, detail::swizzle_candidate(widest, tile_bytes, i, row_bits)};
     return detail::capped_cost(shape, offset, detail::swizzled_facts{bytes, cols, offset.p}, arch, cap, patterns...);
   };
-  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes, row_bits), cost);
+  // swizzled_tile's least_conflicts: xor_floor over each pattern's first access unswizzled.
+  detail::swizzled_offset plain{bytes, cols, {}};
+  const int degrees[] = {
+      detail::walk_tile(patterns, shape, plain, detail::swizzled_facts{bytes, cols, {}}, arch, 0).degree()...};
+  int worst = 0;
+  for (const int d : degrees) worst = d > worst ? d : worst;
+  auto floor = [&](int i) {
+    long long n = 0;
+    if (worst > 1) {
+      const int b = detail::swizzle_candidate(widest, tile_bytes, i, row_bits).b;
+      for (const int d : degrees) n += detail::xor_floor(d, b, arch.banks);
+    }
+    return n;
+  };
+  const detail::choice c = detail::search_candidates(detail::swizzle_count(widest, tile_bytes, row_bits), cost, floor);
   if (static_cast<bool>(c.cost.error)) return swizzle_choice{c.cost.error};
   const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, c.index, row_bits);
   return swizzle_choice{errc::none,
