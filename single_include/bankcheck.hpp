@@ -3358,14 +3358,11 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost bounded_cost() noexcept {
 // candidate has the same ideal (padding and swizzling move addresses, not lanes: lanes that
 // share an address still do, and the phases depend on nothing else), so better() is fewer
 // conflicts, and a tie keeps the smaller index. Candidates::cost<I, Cap>() walks stop where the
-// candidate can no longer win; only the chosen one's cost is whole. Candidates::least_conflicts<I>()
-// is a floor under candidate I's conflicts, known without a walk of it (0: none known): where it
-// shows that I cannot win, I is not walked at all.
+// candidate can no longer win (or never start, where it knows that without a walk: swizzles'
+// floor); only the chosen one's cost is whole.
 template <class Candidates, int I, int Last, long long Cap, int Best>
 BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  // (Before Best a tie wins: there I must beat Cap + 1 conflicts.)
-  if constexpr (I == Best ||
-                (Cap >= 0 && Candidates::template least_conflicts<I>() >= (I < Best ? Cap + 1 : Cap))) {
+  if constexpr (I == Best) {
     if constexpr (I + 1 >= Last) {
       return choice{-1, {}};
     } else {
@@ -3465,10 +3462,6 @@ struct paddings {
     } else {
       return ~0ULL >> 1;
     }
-  }
-  template <int I>
-  BANKCHECK_HOST_DEVICE static constexpr long long least_conflicts() noexcept {
-    return 0;  // none known
   }
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
@@ -3809,9 +3802,18 @@ struct swizzles {
     return (0 + ... + xor_floor(swizzled_walks<Bytes, R, C, 0, 0, 0, Arch>::template cost<Patterns, 0>.degree(),
                                 params<I>.b, arch_of_type<Arch>::value().banks));
   }
+  // Where the floor reaches Cap (at least one conflict), the floor alone, as conflicts over an
+  // ideal of 0: no walk.
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return bounded_cost<walks<I>, Cap, Patterns...>();
+    if constexpr (Cap > 0 && least_conflicts<I>() >= Cap) {
+      layout_cost c{};
+      c.usable = true;
+      c.wavefronts = least_conflicts<I>();
+      return c;
+    } else {
+      return bounded_cost<walks<I>, Cap, Patterns...>();
+    }
   }
 };
 
@@ -3903,11 +3905,11 @@ struct swizzle_choice {
 // `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
 // simplest. The same candidates, order and costs as swizzled_tile, each candidate's walks stopped
-// once it has lost to the best so far. On `arch` (first argument; NVIDIA without it), whose warps
-// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile's Arch). A
-// shape, pattern or architecture that breaks a rule gives that rule in `error` (a
-// compile error in a constant expression). In a constant expression the whole search is one
-// evaluation (clang: 177,730 steps for float[32][32]'s rows and columns), where swizzled_tile
+// once it has lost to the best so far, and none walked that xor_floor shows cannot win. On
+// `arch` (first argument; NVIDIA without it), whose warps walk the patterns and whose bank row
+// bounds the swizzles' low bits (swizzled_tile's Arch). A shape, pattern or architecture that
+// breaks a rule gives that rule in `error` (a compile error in a constant expression). In a constant expression the whole search is one
+// evaluation (clang: 25,494 steps for float[32][32]'s rows and columns), where swizzled_tile
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>

@@ -182,6 +182,54 @@ TEST_CASE("choose_swizzle on other architectures agrees with a search that walks
   static_assert(wide.conflict_free() && wide.m + wide.b == 8);
 }
 
+namespace {
+// xor_floor against the walk, on one random tile: for every candidate swizzle of B bits, the
+// first access of each pattern keeps at least ceil(d / 2^B) distinct words in one bank of a
+// phase, d being the unswizzled access's (its degree). Returns the candidates the floor rules
+// out of being conflict-free.
+template <class Arch, class Pattern>
+int check_floor(const Arch& a, const bankcheck_test::random_case& c, const Pattern& pattern) {
+  INFO(architecture(a).name << ": " << c);
+  const architecture arch = a;
+  const tile_shape shape{c.bytes, c.rows, c.cols};
+  auto first = [&](const detail::swizzle_params& p) {
+    detail::swizzled_offset offset{c.bytes, c.cols, p};
+    return detail::walk_tile(pattern, shape, offset, detail::swizzled_facts{c.bytes, c.cols, p}, a, 0);
+  };
+  const tile_report plain = first({});
+  if (!plain.ok()) return 0;
+  const int widest = detail::widest_access_of(shape, pattern), row_bits = detail::row_bits_of(arch.banks, arch.bank_bytes);
+  const long long tile_bytes = static_cast<long long>(c.rows) * c.cols * c.bytes;
+  int ruled_out = 0;
+  for (int i = 0; i < detail::swizzle_count(widest, tile_bytes, row_bits); ++i) {
+    const detail::swizzle_params p = detail::swizzle_candidate(widest, tile_bytes, i, row_bits);
+    const long long floor = detail::xor_floor(plain.degree(), p.b, arch.banks);
+    const tile_report t = first(p);
+    INFO("Swizzle<" << p.b << ", " << p.m << ", " << p.s << ">, unswizzled degree " << plain.degree());
+    CHECK(t.ok());
+    CHECK(t.degree() - 1 >= floor);
+    ruled_out += floor > 0;
+  }
+  return ruled_out;
+}
+}  // namespace
+
+TEST_CASE("xor_floor: a swizzle of B bits leaves an access at least ceil(d / 2^B) words of one bank") {
+  std::mt19937 rng(0x5e1c9);
+  int ruled_out = 0;
+  for (int n = 0; n < 120; ++n) {
+    const bankcheck_test::random_case c = bankcheck_test::random_tile_and_block(rng, 64);
+    ruled_out += check_floor(arch::nvidia, c, c.block) + check_floor(arch::nvidia, c, column_segments<>{});
+    ruled_out += check_floor(arch::gfx950, c, c.block) + check_floor(bankcheck_test::wide_banks(), c, c.block);
+  }
+  std::printf("xor_floor, 120 random tiles: %d candidates ruled out of being conflict-free\n", ruled_out);
+  CHECK(ruled_out > 1000);
+  // No floor where banks are not a power of two: an XOR there moves words across banks unevenly.
+  CHECK(detail::xor_floor(32, 1, 48) == 0);
+  CHECK(detail::xor_floor(32, 1, 32) == 15);
+  CHECK(detail::xor_floor(1, 0, 32) == 0);
+}
+
 TEST_CASE("choose_swizzle gives the rule a shape or a pattern breaks") {
   CHECK(choose_swizzle(3, 32, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_swizzle(4, 0, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);

@@ -140,9 +140,18 @@ struct swizzles {
     return (0 + ... + xor_floor(swizzled_walks<Bytes, R, C, 0, 0, 0, Arch>::template cost<Patterns, 0>.degree(),
                                 params<I>.b, arch_of_type<Arch>::value().banks));
   }
+  // Where the floor reaches Cap (at least one conflict), the floor alone, as conflicts over an
+  // ideal of 0: no walk.
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return bounded_cost<walks<I>, Cap, Patterns...>();
+    if constexpr (Cap > 0 && least_conflicts<I>() >= Cap) {
+      layout_cost c{};
+      c.usable = true;
+      c.wavefronts = least_conflicts<I>();
+      return c;
+    } else {
+      return bounded_cost<walks<I>, Cap, Patterns...>();
+    }
   }
 };
 
@@ -234,11 +243,11 @@ struct swizzle_choice {
 // `bytes`-byte elements, the simplest XOR swizzle of its byte addresses that makes every pattern
 // cost its ideal wavefronts; when none does, the one with the fewest wavefronts, then the
 // simplest. The same candidates, order and costs as swizzled_tile, each candidate's walks stopped
-// once it has lost to the best so far. On `arch` (first argument; NVIDIA without it), whose warps
-// walk the patterns and whose bank row bounds the swizzles' low bits (swizzled_tile's Arch). A
-// shape, pattern or architecture that breaks a rule gives that rule in `error` (a
-// compile error in a constant expression). In a constant expression the whole search is one
-// evaluation (clang: 177,730 steps for float[32][32]'s rows and columns), where swizzled_tile
+// once it has lost to the best so far, and none walked that xor_floor shows cannot win. On
+// `arch` (first argument; NVIDIA without it), whose warps walk the patterns and whose bank row
+// bounds the swizzles' low bits (swizzled_tile's Arch). A shape, pattern or architecture that
+// breaks a rule gives that rule in `error` (a compile error in a constant expression). In a constant expression the whole search is one
+// evaluation (clang: 25,494 steps for float[32][32]'s rows and columns), where swizzled_tile
 // spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 template <class Arch, class... Patterns>

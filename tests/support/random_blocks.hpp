@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// Random tiles and thread blocks, and an architecture of 48 banks, for the tests that compare a
-// chooser or a walk with a search of their own: tests/choose_padding.test.cpp,
+// Random tiles and thread blocks, and architectures of 48 banks and of 8-byte banks, for the tests
+// that compare a chooser or a walk with a search of their own: tests/choose_padding.test.cpp,
 // tests/choose_swizzle.test.cpp and tests/tile.test.cpp.
 #ifndef BANKCHECK_TESTS_RANDOM_BLOCKS_HPP
 #define BANKCHECK_TESTS_RANDOM_BLOCKS_HPP
@@ -17,6 +17,12 @@ namespace bankcheck_test {
 inline bankcheck::architecture banks_48() {
   bankcheck::architecture a = bankcheck::arch::nvidia;
   a.banks = 48;
+  return a;
+}
+// NVIDIA's phases over 32 banks of 8 bytes (a description, not a machine).
+inline bankcheck::architecture wide_banks() {
+  bankcheck::architecture a = bankcheck::arch::nvidia;
+  a.bank_bytes = 8;
   return a;
 }
 
