@@ -58,16 +58,22 @@ namespace {
 // choose_bounded over made-up candidates, N of them, many more than a block: candidate I has
 // I's conflicts below (0 at Free, none when Free < 0), is unusable when I % 7 == 3, and its
 // walk stopped at Cap reports exactly Cap conflicts once it has that many, the least a real
-// walk may report. The probes point at a candidate that is not the best.
+// walk may report. The probes point at a candidate that is not the best. Every third candidate
+// has a floor under its conflicts, half of them (least_conflicts, as swizzles' xor_floor), and a
+// walk that the floor shows cannot win is a compile error: the search must not ask for it.
 constexpr long long fake_conflicts(int i, int free) { return i == free ? 0 : 1 + (i * 37 + 11) % 97; }
+void walked_a_candidate_that_its_floor_rules_out() {}  // not constexpr: reaching it fails the evaluation
 template <int N, int Free>
 struct fake_candidates {
   template <int I>
   static constexpr long long probe_conflicts() noexcept {
     return I % 7 == 3 ? ~0ULL >> 1 : (I * 53) % 89;
   }
+  template <int I>
+  static constexpr long long least_conflicts = I % 3 == 0 ? fake_conflicts(I, Free) / 2 : 0;
   template <int I, long long Cap>
   static constexpr detail::layout_cost cost() noexcept {
+    if (Cap >= 0 && least_conflicts<I> >= Cap) walked_a_candidate_that_its_floor_rules_out();
     detail::layout_cost c{};
     c.usable = I % 7 != 3;
     if (c.usable) {
@@ -116,14 +122,11 @@ static_assert(fake_choice_is_the_best<33, -1>() && fake_choice_is_the_best<32, 3
 
 // swizzled_tile's floor (xor_floor): float[32][32]'s first column asks 32 words of bank 0
 // unswizzled, so a swizzle of B bits leaves it at least 32 / 2^B - 1 conflicts (its first row
-// none). A candidate the floor shows cannot win is not walked: its cost is the floor alone, over
-// an ideal of 0, where a walk's ideal counts the accesses walked.
+// none): of its 76 candidates, only the last (B = 5) may be conflict-free.
 using float_swizzles = detail::swizzles<4, 32, 32, arch::nvidia_t, row_segments<>, column_segments<>>;
-static_assert(float_swizzles::params<1>.b == 1 && float_swizzles::least_conflicts<1>() == 15);
-static_assert(float_swizzles::cost<1, 1>().ideal == 0 && float_swizzles::cost<1, 1>().wavefronts == 15);
-static_assert(float_swizzles::cost<1, 16>().ideal == 64, "a floor below the bound: walked");
-static_assert(float_swizzles::params<75>.b == 5 && float_swizzles::least_conflicts<75>() == 0);
-static_assert(float_swizzles::cost<75, 1>().conflict_free() && float_swizzles::cost<75, 1>().ideal == 64);
+static_assert(float_swizzles::params<1>.b == 1 && float_swizzles::least_conflicts<1> == 15);
+static_assert(float_swizzles::params<74>.b == 4 && float_swizzles::least_conflicts<74> == 1);
+static_assert(float_swizzles::params<75>.b == 5 && float_swizzles::least_conflicts<75> == 0);
 static_assert(swizzled_tile<float, 32, 32>::choice::candidates == 76 &&
               swizzled_tile<float, 32, 32>::choice::value.index == 75);
 

@@ -206,11 +206,14 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost bounded_cost() noexcept {
 // candidate has the same ideal (padding and swizzling move addresses, not lanes: lanes that
 // share an address still do, and the phases depend on nothing else), so better() is fewer
 // conflicts, and a tie keeps the smaller index. Candidates::cost<I, Cap>() walks stop where the
-// candidate can no longer win (or never start, where it knows that without a walk: swizzles'
-// floor); only the chosen one's cost is whole.
+// candidate can no longer win; only the chosen one's cost is whole. Candidates::least_conflicts<I>
+// is a floor under candidate I's conflicts, known without a walk (0: none known): where it shows
+// that I cannot win, I is not walked at all.
 template <class Candidates, int I, int Last, long long Cap, int Best>
 BANKCHECK_HOST_DEVICE constexpr choice choose_below() noexcept {
-  if constexpr (I == Best) {
+  // (Before Best a tie wins: there I must beat Cap + 1 conflicts.)
+  if constexpr (I == Best ||
+                (Cap >= 0 && Candidates::template least_conflicts<I> >= (I < Best ? Cap + 1 : Cap))) {
     if constexpr (I + 1 >= Last) {
       return choice{-1, {}};
     } else {
@@ -311,6 +314,8 @@ struct paddings {
       return ~0ULL >> 1;
     }
   }
+  template <int I>
+  static constexpr long long least_conflicts = 0;  // none known
   template <int I, long long Cap>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
     if constexpr (usable<I>) {
