@@ -62,6 +62,24 @@ namespace {
 // has a floor under its conflicts, half of them (least_conflicts, as swizzles' xor_floor), and a
 // walk that the floor shows cannot win is a compile error: the search must not ask for it.
 constexpr long long fake_conflicts(int i, int free) { return i == free ? 0 : 1 + (i * 37 + 11) % 97; }
+constexpr detail::layout_cost fake_cost(int i, int free, long long cap) {
+  detail::layout_cost c{};
+  c.usable = i % 7 != 3;
+  if (c.usable) {
+    const long long whole = fake_conflicts(i, free);
+    c.ideal = 1000;
+    c.wavefronts = c.ideal + (cap >= 0 && whole > cap ? cap : whole);
+    c.degree = 1 + i % 5;
+  }
+  return c;
+}
+// The first usable candidate of n with the fewest conflicts, found by looking at each.
+constexpr int fake_best(int n, int free) {
+  int best = -1;
+  for (int i = 0; i < n; ++i)
+    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, free) < fake_conflicts(best, free))) best = i;
+  return best;
+}
 void walked_a_candidate_that_its_floor_rules_out() {}  // not constexpr: reaching it fails the evaluation
 template <int N, int Free>
 struct fake_candidates {
@@ -74,23 +92,13 @@ struct fake_candidates {
   template <int I, long long Cap>
   static constexpr detail::layout_cost cost() noexcept {
     if (Cap >= 0 && least_conflicts<I> >= Cap) walked_a_candidate_that_its_floor_rules_out();
-    detail::layout_cost c{};
-    c.usable = I % 7 != 3;
-    if (c.usable) {
-      const long long whole = fake_conflicts(I, Free);
-      c.ideal = 1000;
-      c.wavefronts = c.ideal + (Cap >= 0 && whole > Cap ? Cap : whole);
-      c.degree = 1 + I % 5;
-    }
-    return c;
+    return fake_cost(I, Free, Cap);
   }
 };
-// The first usable candidate with the fewest conflicts, found by looking at each.
+// choose_bounded finds fake_best's candidate, with its whole cost.
 template <int N, int Free>
 constexpr bool fake_choice_is_the_best() {
-  int best = -1;
-  for (int i = 0; i < N; ++i)
-    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, Free) < fake_conflicts(best, Free))) best = i;
+  const int best = fake_best(N, Free);
   constexpr detail::choice c = detail::choose_bounded<fake_candidates<N, Free>, N>();
   return c.index == best && c.cost.usable && c.cost.ideal == 1000 &&
          c.cost.wavefronts == 1000 + fake_conflicts(best, Free) && c.cost.degree == 1 + best % 5;
@@ -105,9 +113,7 @@ struct fake_whole {
 };
 template <int N, int Free>
 constexpr bool fake_whole_choice_is_the_best() {
-  int best = -1;
-  for (int i = 0; i < N; ++i)
-    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, Free) < fake_conflicts(best, Free))) best = i;
+  const int best = fake_best(N, Free);
   constexpr detail::choice c = detail::choose<fake_whole<N, Free>, 0, N>();
   return c.index == best && c.cost.wavefronts == 1000 + fake_conflicts(best, Free);
 }
@@ -140,19 +146,9 @@ int check_search(int n, int free, const Floor& floor) {
   auto cost = [&](int i, long long cap) {
     ++walks;
     CHECK_FALSE((cap >= 0 && floor(i) >= cap));
-    detail::layout_cost c{};
-    c.usable = i % 7 != 3;
-    if (c.usable) {
-      const long long whole = fake_conflicts(i, free);
-      c.ideal = 1000;
-      c.wavefronts = c.ideal + (cap >= 0 && whole > cap ? cap : whole);
-      c.degree = 1 + i % 5;
-    }
-    return c;
+    return fake_cost(i, free, cap);
   };
-  int best = -1;
-  for (int i = 0; i < n; ++i)
-    if (i % 7 != 3 && (best < 0 || fake_conflicts(i, free) < fake_conflicts(best, free))) best = i;
+  const int best = fake_best(n, free);
   const detail::choice c = detail::search_candidates(n, cost, floor);
   CHECK(c.index == best);
   CHECK(c.cost.wavefronts == 1000 + fake_conflicts(best, free));
