@@ -419,17 +419,19 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost capped_cost(const tile_shape& shape,
 // The choosers' search at run time (or in one constant evaluation), over candidates 0 .. n - 1:
 // cost(i, cap) is candidate i's layout_cost, its walks stopped once its conflicts reach cap
 // (negative: never), not usable where the candidate is not; floor(i) a floor under candidate i's
-// conflicts, known without a walk of it (least_conflicts at run time; no_floor: none). The first
+// conflicts, known without a walk of it (choose_swizzle's xor_floor; no_floor: none). The first
 // conflict-free candidate; when there is none, the fewest conflicts, the first on a tie:
 // choose_bounded's choice. Each candidate's walks stop once it has lost to the best so far, and
 // a candidate the floor shows cannot win is not walked. choose_bounded's own order (every walk
 // first stopped at its first conflict, then the candidate whose first accesses conflict least as
 // the bound) was slower at run time, and so was walking first the patterns whose first access
 // conflicts where one swizzle is conflict-free but late (benchmarks/README.md, twenty-sixth
-// session). Where the floor rules some candidates out of being conflict-free, though, the others
+// session). Where the floor rules most candidates out of being conflict-free, though, the others
 // are walked first, each stopped at its first conflict, as choose_bounded walks them: the first
-// that is conflict-free is then found without a walk of the ones before it. An error (a pattern's
-// rule over the tile) ends the search with it; index -1: no candidate is usable.
+// that is conflict-free is then found without a walk of the ones before it. (Where it rules out
+// a few, often the identity alone, walking the others twice when none is free cost more than it
+// saved: benchmarks/README.md, thirty-ninth session.) An error (a pattern's rule over the tile)
+// ends the search with it; index -1: no candidate is usable.
 struct no_floor {
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int) const noexcept { return 0; }
 };
