@@ -15,6 +15,10 @@ using namespace bankcheck;
 using boost::mp11::mp_list;
 
 namespace {
+struct bytes16 {
+  alignas(16) unsigned char b[16];
+};
+
 // The bounded search and the whole one agree on the candidate and on every count.
 template <class T, int R, int C, class Accesses = rows_and_columns>
 constexpr bool same_choice() {
@@ -58,9 +62,11 @@ namespace {
 // choose_bounded over made-up candidates, N of them, many more than a block: candidate I has
 // I's conflicts below (0 at Free, none when Free < 0), is unusable when I % 7 == 3, and its
 // walk stopped at Cap reports exactly Cap conflicts once it has that many, the least a real
-// walk may report. The probes point at a candidate that is not the best. Every third candidate
-// has a floor under its conflicts, half of them (least_conflicts, as swizzles' xor_floor), and a
-// walk that the floor shows cannot win is a compile error: the search must not ask for it.
+// walk may report. The probes point at a candidate that is not the best. Two candidates in three
+// have a floor under their conflicts (least_conflicts, as swizzles' xor_floor): half of them, or
+// all of them (a floor that is exact). A walk that the floor shows cannot win is a compile
+// error: the search must not ask for it. (A floor that ties the best so far, before it, is
+// tied_tile's case below.)
 constexpr long long fake_conflicts(int i, int free) { return i == free ? 0 : 1 + (i * 37 + 11) % 97; }
 constexpr detail::layout_cost fake_cost(int i, int free, long long cap) {
   detail::layout_cost c{};
@@ -88,7 +94,8 @@ struct fake_candidates {
     return I % 7 == 3 ? ~0ULL >> 1 : (I * 53) % 89;
   }
   template <int I>
-  static constexpr long long least_conflicts = I % 3 == 0 ? fake_conflicts(I, Free) / 2 : 0;
+  static constexpr long long least_conflicts =
+      I % 3 == 0 ? fake_conflicts(I, Free) / 2 : I % 3 == 1 ? fake_conflicts(I, Free) : 0;
   template <int I, long long Cap>
   static constexpr detail::layout_cost cost() noexcept {
     if (Cap >= 0 && least_conflicts<I> >= Cap) walked_a_candidate_that_its_floor_rules_out();
@@ -135,6 +142,12 @@ static_assert(float_swizzles::params<74>.b == 4 && float_swizzles::least_conflic
 static_assert(float_swizzles::params<75>.b == 5 && float_swizzles::least_conflicts<75> == 0);
 static_assert(swizzled_tile<float, 32, 32>::choice::candidates == 76 &&
               swizzled_tile<float, 32, 32>::choice::value.index == 75);
+// No swizzle is free for 16-byte elements read by a 2 x 8 block transposed over 3 x 6 of them,
+// and the identity ties the best: a floor that skipped a candidate tying the best so far would
+// take Swizzle<1, 4, 1> (a review found it).
+using tied_tile = swizzled_tile<bytes16, 3, 6, mp_list<thread_block<2, 8, op_kind::load, true>>>;
+static_assert(tied_tile::choice::value.index == 0 && !tied_tile::conflict_free);
+static_assert(same_choice<bytes16, 3, 6, mp_list<thread_block<2, 8, op_kind::load, true>>>());
 
 namespace {
 // detail::search_candidates, choose_padding's and choose_swizzle's search, over the same made-up
