@@ -316,6 +316,16 @@ struct width_pattern {
   constexpr access_grid grid(const tile_shape& s) const noexcept { return access_grid{s.cols, 1, 1, s.cols, 1, 0, 1, 0, 0}; }
 };
 
+// A pattern of the user's whose accesses have no active lane, with any op: nothing is analyzed,
+// so the walk must check the op itself (it reported 4 accesses of nothing, and no error).
+struct idle_pattern {
+  access described;
+  constexpr int accesses(const tile_shape&) const noexcept { return 4; }
+  constexpr access op(const tile_shape&) const noexcept { return described; }
+  constexpr std::uint64_t lanes(const tile_shape&, int) const noexcept { return 0; }
+  constexpr element at(const tile_shape&, int k, int lane) const noexcept { return element{lane % 8, k}; }
+};
+
 // ldmatrix with `count` matrices (0 in the test, from a volatile): the walk's matrix-tile rule
 // divides by the count, so a bad one must fail with the op's rule, not divide by zero.
 struct counted_ldmatrix : matrix_tiles<4> {
@@ -421,4 +431,15 @@ TEST_CASE("the tile rules give error values at run time") {
   CHECK(analyze_tile<short>(counted_ldmatrix{{}, no_matrices}, row_major<64, 64>{}).error ==
         errc::matrix_count_must_be_1_2_or_4);
   CHECK(analyze_tile<short>(counted_ldmatrix{{}, 4}, row_major<64, 64>{}).ok());
+  // With no lane active the op is still checked: its rule, or the architecture's.
+  CHECK(analyze_tile<float>(idle_pattern{access{op_kind::load, 3, 0}}, row_major<8, 8>{}).error ==
+        errc::access_width_must_be_1_2_4_8_or_16);
+  CHECK(analyze_tile<short>(idle_pattern{access{op_kind::ldmatrix, 16, 3}}, row_major<8, 8>{}).error ==
+        errc::matrix_count_must_be_1_2_or_4);
+  CHECK(analyze_tile<short>(idle_pattern{access{op_kind::ldmatrix, 16, 1}}, row_major<8, 8>{}, arch::gfx942).error ==
+        errc::architecture_has_no_matrix_ops);
+  const tile_report idle = analyze_tile<short>(idle_pattern{ldmatrix(1)}, row_major<8, 8>{});
+  CHECK(idle.ok());
+  CHECK(idle.accesses == 0);
+  CHECK(analyze_tile<float>(idle_pattern{load(4)}, row_major<8, 8>{}).accesses == 0);
 }

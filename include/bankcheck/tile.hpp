@@ -282,11 +282,13 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
     const errc e = pattern.check(shape);
     if (static_cast<bool>(e)) return tile_report{e};
   }
+  // The op and what the architecture says of it, before any access: a pattern whose accesses
+  // have no active lane (or that has none) analyzes nothing, and would report nothing wrong.
   const access op = pattern.op(shape);
-  // (An op that breaks its rule, with 0 matrices say, fails at the first access, as a bad width
-  // does: not here, where the count divides. check() says the count is positive; clang-tidy's
-  // analyzer, not looking into it, is told again.)
-  if (op.is_matrix() && !static_cast<bool>(op.check()) && op.matrices > 0 &&
+  if (const errc e = op.check(); static_cast<bool>(e)) return tile_report{violate_access_rule(e)};
+  if (op.is_matrix() && !arch.matrix_ops) return tile_report{violated::architecture_has_no_matrix_ops()};
+  // (check() says the count is positive; clang-tidy's analyzer, not looking into it, is told again.)
+  if (op.is_matrix() && op.matrices > 0 &&
       (shape.bytes != 2 || shape.rows % 8 != 0 || shape.cols % 8 != 0 ||
        shape.rows / 8 * (shape.cols / 8) % op.matrices != 0))
     return tile_report{violated::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles()};
@@ -300,9 +302,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   // distinct words distinct, aligned addresses aligned, and the phases go by lanes, not
   // addresses (MODEL.md). So a pitched layout's columns, whose addresses differ by a few bytes,
   // are one class, where a period of whole bank rows made a 64 x 64 float tile 32 or 64 classes.
-  // (An op that breaks a rule fails at its first access; until then its width counts as 1.)
-  const long long width = !static_cast<bool>(op.check()) ? op.bytes : 1;
-  const long long align = arch.bank_bytes / gcd(arch.bank_bytes, width) * width;
+  const long long align = arch.bank_bytes / gcd(arch.bank_bytes, op.bytes) * op.bytes;
   const bitwise_form form = facts.bitwise();
   // The vectors lie alike where the facts say so and the swizzle, if any, keeps the bits inside
   // an access: one that takes some moves a vector's elements apart by its row's bits, in some

@@ -80,6 +80,16 @@ constexpr int n = bc::row_segments<bc::op_kind::load, 3>::accesses(bc::tile_shap
 #elif defined(FAIL_vector_access_width_must_be_1_2_4_8_or_16)
 // Eight floats a lane: a 32-byte access.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 8>, float>(bc::row_major<4, 256>{});
+#elif defined(FAIL_idle_access_width_must_be_1_2_4_8_or_16)
+// A pattern of one's own whose accesses have no active lane, with a 3-byte op: nothing is
+// analyzed, and the walk names the op's rule itself.
+struct idle_pattern {
+  static constexpr int accesses(const bc::tile_shape&) noexcept { return 4; }
+  static constexpr bc::access op(const bc::tile_shape&) noexcept { return bc::access{bc::op_kind::load, 3, 0}; }
+  static constexpr unsigned long long lanes(const bc::tile_shape&, int) noexcept { return 0; }
+  static constexpr bc::element at(const bc::tile_shape&, int k, int lane) noexcept { return bc::element{lane % 8, k}; }
+};
+constexpr bc::tile_report t = bc::analyze_tile<idle_pattern, float>(bc::row_major<8, 8>{});
 #elif defined(FAIL_vector_elements_must_be_contiguous)
 // float4 rows of a tile whose floats lie 16 bytes apart: no lane's four floats are contiguous.
 constexpr bc::tile_report t =
