@@ -2237,6 +2237,19 @@ struct column_major {
   }
 };
 
+namespace detail {
+template <class...> struct voider { using type = void; };
+// A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes, a
+// static int; a swizzled's is its layout's, below), else 0: a member of that name of another
+// kind is not taken for it.
+const int* static_int(const int*) noexcept;  // unevaluated operands only
+template <class L, class = void> struct element_bytes_of { static constexpr long long value = 0; };
+template <class L>
+struct element_bytes_of<L, typename voider<decltype(static_int(&L::swizzled_element_bytes))>::type> {
+  static constexpr long long value = L::swizzled_element_bytes;
+};
+}  // namespace detail
+
 // A layout followed by an XOR swizzle of its element offsets: Swizzle(Layout(r, c)).
 // Example: swizzled<row_major<8, 8>, xor_swizzle<3, 0, 3>>{}(1, 2) -> 8 + (2 ^ 1) = 11
 template <class Layout, class Swizzle>
@@ -2271,6 +2284,12 @@ struct swizzled {
   }
 };
 
+namespace detail {
+// A swizzle of element offsets moves whole elements: the layout it swizzles says their size.
+template <class Layout, class Swizzle>
+struct element_bytes_of<swizzled<Layout, Swizzle>> : element_bytes_of<Layout> {};
+}  // namespace detail
+
 // A layout whose byte addresses are swizzled, as CuTe does for shared-memory pointers and as the
 // TMA modes are defined: offset(r, c) = Swizzle(Layout(r, c) * ElementBytes) / ElementBytes.
 // Example: swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>{}(1, 4) -> 32 + 4 * (1 ^ 1) = 32
@@ -2280,6 +2299,9 @@ struct swizzled_bytes {
                 "swizzled_bytes: the element size must be a power of two.");
   static_assert((1 << Swizzle::base) >= ElementBytes || Swizzle::bits == 0,
                 "swizzled_bytes: the swizzle must keep an element's bytes together (2^M >= element size).");
+  static_assert(detail::element_bytes_of<Layout>::value == 0 || detail::element_bytes_of<Layout>::value == ElementBytes,
+                "swizzled_bytes: the layout it swizzles was built for elements of another size (a swizzled_bytes "
+                "inside it must have the same ElementBytes).");
   static_assert(Swizzle::period_bits <= 31 &&
                     detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
                                              Swizzle::bits, Swizzle::base, Swizzle::shift) <= detail::int_max,
@@ -2632,7 +2654,6 @@ struct tile_report {
 };
 
 namespace detail {
-template <class...> struct voider { using type = void; };
 template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
@@ -2650,14 +2671,6 @@ template <class L, class = void> struct has_extents { static constexpr bool valu
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
   static constexpr bool value = true;
-};
-// A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes, a
-// static int), else 0: a member of that name of another kind is not taken for it.
-const int* static_int(const int*) noexcept;  // unevaluated operands only
-template <class L, class = void> struct element_bytes_of { static constexpr long long value = 0; };
-template <class L>
-struct element_bytes_of<L, typename voider<decltype(static_int(&L::swizzled_element_bytes))>::type> {
-  static constexpr long long value = L::swizzled_element_bytes;
 };
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>

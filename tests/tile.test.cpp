@@ -275,6 +275,14 @@ static_assert(swizzled<row_major<8, 64>, xor_swizzle<3, 0, 3>>::repeat_after(1, 
 // the_layout_was_built_for_elements_of_another_size).
 static_assert(detail::element_bytes_of<swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>>::value == 4);
 static_assert(detail::element_bytes_of<row_major<8, 32>>::value == 0);
+// swizzled passes on the element size of the layout it swizzles, and a swizzled_bytes over
+// another keeps it (a swizzled_bytes of another size over it is refused: compile_fail's
+// the_layout_it_swizzles_was_built_for_elements_of_another_size).
+static_assert(detail::element_bytes_of<swizzled<swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 2>,
+                                                xor_swizzle<1, 0, 1>>>::value == 2);
+static_assert(detail::element_bytes_of<swizzled<row_major<8, 32>, xor_swizzle<1, 0, 1>>>::value == 0);
+static_assert(detail::element_bytes_of<
+                  swizzled_bytes<swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>, tma::swizzle_64b, 4>>::value == 4);
 namespace {
 struct named_alike {  // a layout of one's own whose members happen to take the name
   static constexpr int rows = 32, cols = 32;

@@ -36,7 +36,6 @@ struct tile_report {
 };
 
 namespace detail {
-template <class...> struct voider { using type = void; };
 template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
@@ -54,14 +53,6 @@ template <class L, class = void> struct has_extents { static constexpr bool valu
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
   static constexpr bool value = true;
-};
-// A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes, a
-// static int), else 0: a member of that name of another kind is not taken for it.
-const int* static_int(const int*) noexcept;  // unevaluated operands only
-template <class L, class = void> struct element_bytes_of { static constexpr long long value = 0; };
-template <class L>
-struct element_bytes_of<L, typename voider<decltype(static_int(&L::swizzled_element_bytes))>::type> {
-  static constexpr long long value = L::swizzled_element_bytes;
 };
 template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
 template <class L>

@@ -66,6 +66,15 @@ constexpr bc::tile_report r = bc::analyze_tile<float>(bc::column_segments<>{}, n
 // A 128-byte swizzle of 4-byte elements' bytes, walked as a tile of doubles.
 constexpr bc::tile_report r =
     bc::analyze_tile<double>(bc::column_segments<>{}, bc::swizzled_bytes<bc::row_major<32, 32>, bc::tma::swizzle_128b, 4>{});
+#elif defined(FAIL_swizzled_the_layout_was_built_for_elements_of_another_size)
+// The same inside an XOR swizzle of element offsets, which passes the element size on.
+constexpr bc::tile_report r = bc::analyze_tile<double>(
+    bc::column_segments<>{},
+    bc::swizzled<bc::swizzled_bytes<bc::row_major<32, 32>, bc::tma::swizzle_128b, 4>, bc::xor_swizzle<1, 0, 1>>{});
+#elif defined(FAIL_the_layout_it_swizzles_was_built_for_elements_of_another_size)
+// A swizzle of 8-byte elements' bytes over a swizzle of 4-byte elements' bytes.
+constexpr int x =
+    bc::swizzled_bytes<bc::swizzled_bytes<bc::row_major<32, 32>, bc::tma::swizzle_128b, 4>, bc::tma::swizzle_64b, 8>{}(1, 1);
 #elif defined(FAIL_offset_must_be_of_an_integer_type)
 constexpr double x = bc::tma::swizzle_128b{}(1.5);
 #elif defined(FAIL_bank_conflict)
