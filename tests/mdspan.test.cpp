@@ -210,6 +210,32 @@ static_assert(bc::analyze<char>(overlapping_rows{}, bc::column_segments<>{}, six
                                                         sixteen_banks())
                   .wavefronts);
 
+// A user's mapping whose extents do not fit in int: 2 x (2^32 + 32), row-major, size_t indexes.
+// Cut to int, its columns were 32, and it was priced as a 2 x 32 tile.
+constexpr std::size_t wide = (std::size_t{1} << 32) + 32;
+struct wide_extents {
+  using index_type = std::size_t;
+  using rank_type = std::size_t;
+  static constexpr rank_type rank() noexcept { return 2; }
+  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 2 : wide; }
+};
+template <bool Strided>
+struct wide_rows {
+  using extents_type = wide_extents;
+  using index_type = std::size_t;
+  static constexpr bool is_always_strided() noexcept { return Strided; }
+  constexpr extents_type extents() const noexcept { return {}; }
+  constexpr std::size_t stride(std::size_t r) const noexcept { return r == 0 ? wide : 1; }
+  constexpr std::size_t operator()(std::size_t r, std::size_t c) const noexcept { return r * wide + c; }
+};
+static_assert(bc::detail::fits_int(0x7fffffff) && !bc::detail::fits_int(0x80000000u) && !bc::detail::fits_int(-1) &&
+              !bc::detail::fits_int(wide));
+
+TEST_CASE("analyze refuses a mapping whose extents do not fit in int") {
+  CHECK(bc::analyze<float>(wide_rows<true>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
+  CHECK(bc::analyze<float>(wide_rows<false>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
+}
+
 TEST_CASE("float4 rows over a column-major mapping: no lane's four floats are contiguous") {
   const bc::tile_report rows = bc::analyze<float>(column_major_pitch_40{}, bc::row_segments<bc::op_kind::load, 4>{});
   CHECK(rows.error == bc::errc::vector_elements_must_be_contiguous);

@@ -26,6 +26,12 @@ BANKCHECK_HOST_DEVICE constexpr unsigned long long largest_index() noexcept {
                                                    : (1ULL << (8 * sizeof(I))) - 1;
 }
 
+// Whether an index of any integer type is 0 .. 2^31 - 1 (a negative one converts to more).
+template <class I>
+BANKCHECK_HOST_DEVICE constexpr bool fits_int(I x) noexcept {
+  return static_cast<unsigned long long>(x) <= static_cast<unsigned long long>(int_max);
+}
+
 // What the policies' mappings share: the extents (static, rank 2) and LayoutMapping's members
 // that do not depend on the offsets. Tile is padded_tile or swizzled_tile for those extents.
 template <class Policy, class Extents, class Tile>
@@ -193,15 +199,17 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     return analyze_tile<T>(pattern, typename Mapping::layout{}, arch);
   } else {
     using index = typename Mapping::index_type;
-    const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(mapping.extents().extent(0)),
-                           static_cast<int>(mapping.extents().extent(1))};
+    // Extents past int are refused, not cut to int (2^32 + 32 columns were priced as 32).
+    const auto rows = mapping.extents().extent(0), cols = mapping.extents().extent(1);
+    if (!detail::fits_int(rows) || !detail::fits_int(cols)) return tile_report{violated::tile_shape_is_invalid()};
+    const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(rows), static_cast<int>(cols)};
     auto offset = [&mapping](int r, int c) {
       return static_cast<long long>(mapping(static_cast<index>(r), static_cast<index>(c))) * static_cast<long long>(sizeof(T));
     };
     if constexpr (Mapping::is_always_strided()) {
       // A row's facts (row_major's) hold where rows do not overlap: a strided mapping need not be
       // unique, and one with stride(0) < extent(1) was priced from its first column alone.
-      if (mapping.stride(1) == 1 && mapping.stride(0) >= mapping.extents().extent(1))
+      if (mapping.stride(1) == 1 && mapping.stride(0) >= cols && detail::fits_int(mapping.stride(0)))
         return detail::walk_tile(pattern, shape, offset,
                                  detail::pitched_facts{static_cast<int>(sizeof(T)), static_cast<int>(mapping.stride(0))}, arch);
     }
