@@ -155,7 +155,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes: 1, 2, 4, "
              "8 or 16 for the choosers)";
     case errc::vector_elements_must_be_contiguous:
-      return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
+      return "a lane's vector (or ldmatrix row) must be contiguous: each element right after the one before";
     case errc::thread_block_is_invalid:
       return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
@@ -2817,13 +2817,16 @@ struct layout_bytes {
 };
 
 // Whether the `reach` elements from e along its row (a lane's vector, or its ldmatrix row) are
-// not contiguous: the last does not lie reach - 1 elements after the first, so no instruction
-// touches them together.
+// not contiguous: some element i does not lie i elements after the first, so no instruction
+// touches them together. Every element is tested: a layout of one's own may keep the last in
+// place and move one between (the last alone was tested before, and such a layout passed).
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const element& e, int reach, int bytes) {
-  return offset_at(byte_offset, e.row, e.col + reach - 1) - offset_at(byte_offset, e.row, e.col) !=
-         static_cast<long long>(reach - 1) * bytes;
+  const long long first = offset_at(byte_offset, e.row, e.col);
+  for (int i = 1; i < reach; ++i)
+    if (offset_at(byte_offset, e.row, e.col + i) - first != static_cast<long long>(i) * bytes) return true;
+  return false;
 }
 
 // Whether some lane of `lanes` in access k has a split vector (split_vector), testing the first
@@ -2840,10 +2843,12 @@ BANKCHECK_HOST_DEVICE constexpr bool splits_a_vector(const Pattern& pattern, con
 
 // The cost of one warp-access k, added `weight` times; false (and t.error) on bad input.
 // An access of vectors (or ldmatrix rows) is tested for contiguous vectors at every active lane,
-// or at its first where the others lie alike (`alike`). The test of every lane calls
-// byte_offset twice more a lane, after analyze, so accesses of one element a lane pay nothing
-// for it: through a lambda, clang steps for float4 rows over float[32][128] 26,607 -> 47,696, the
-// GEMM copy 25,058 -> 36,597, ldmatrix.x4 15,313 -> 22,418 (benchmarks/README.md).
+// or at its first where the others lie alike (`alike`). The test of a lane calls byte_offset
+// once more for each element of its vector, after analyze, so accesses of one element a lane pay
+// nothing for it. Clang steps through a lambda, the last element tested -> every element: float4
+// rows over float[32][128] 47,619 -> 61,955, 8 halves a lane over half[128][32] 36,888 -> 54,296,
+// ldmatrix.x4 over half[64][64] 22,389 -> 39,797; over row_major<32, 128, 132>, whose vectors lie
+// alike, float4 rows 1,058 -> 1,076 (benchmarks/README.md, fortieth session).
 BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset, class Arch>
 BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& pattern, const tile_shape& shape, access op,

@@ -113,6 +113,14 @@ struct odd_rows_split_layout {
   constexpr int operator()(int r, int c) const { return 64 * r + c + (r % 2 == 1 && c % 4 == 3 ? 32 : 0); }
 };
 
+// A layout object that keeps each vector's first and last float in place and moves the one
+// between them, in one lane's vector only (row 3, columns 20..23: column 21 lies at 64 * 3 + 40).
+// Testing a vector's last element alone passed it.
+struct middle_moved_layout {
+  static constexpr int rows = 8, cols = 32;
+  constexpr int operator()(int r, int c) const { return 64 * r + (r == 3 && c == 21 ? 40 : c); }
+};
+
 using patterns = mp_list<row_segments<>, row_segments<op_kind::store, 2>, row_segments<op_kind::load, 4>,
                          column_segments<>, column_segments<op_kind::store>, thread_block<16, 16>,
                          thread_block<8, 32, op_kind::load, true>, thread_block<24, 5>, thread_block<32, 8, op_kind::store>,
@@ -374,6 +382,17 @@ TEST_CASE("the tile rules give error values at run time") {
   CHECK(analyze_pattern(dynamic_thread_block{8, 4, op_kind::store, false, 4}, tile_shape{4, 8, 32}, odd_rows_split).error ==
         errc::vector_elements_must_be_contiguous);
   CHECK(analyze_tile<thread_block<8, 4, op_kind::load, false, 4>, float>(odd_rows_split_layout{}).error ==
+        errc::vector_elements_must_be_contiguous);
+  // One element between a vector's first and last, in one lane: a layout, and the same offsets as
+  // a callable; and ldmatrix rows, whose 8 halves all count.
+  CHECK(analyze_tile<row_segments<op_kind::load, 4>, float>(middle_moved_layout{}).error ==
+        errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_pattern<thread_block<8, 8, op_kind::store, false, 4>>(
+            tile_shape{4, 8, 32}, [](int r, int c) { return 4LL * middle_moved_layout{}(r, c); })
+            .error == errc::vector_elements_must_be_contiguous);
+  CHECK(analyze_tile<row_segments<op_kind::load, 4>, float>(row_major<8, 32, 64>{}).ok());  // the same, unmoved
+  const auto row_5_swapped = [](int r, int c) { return 2LL * (8 * r + (r == 5 && (c == 3 || c == 4) ? 7 - c : c)); };
+  CHECK(analyze_pattern<matrix_tiles<1>>(tile_shape{2, 8, 8}, row_5_swapped).error ==
         errc::vector_elements_must_be_contiguous);
   // The library's own layouts split vectors so too where a swizzle takes bits from inside an
   // access: float2 loads over rows of 5 floats whose bytes are XOR-swizzled with 2^M = 4 bytes

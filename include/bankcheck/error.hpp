@@ -62,7 +62,7 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes: 1, 2, 4, "
              "8 or 16 for the choosers)";
     case errc::vector_elements_must_be_contiguous:
-      return "a lane's vector (or ldmatrix row) must be contiguous: its last element right after the others";
+      return "a lane's vector (or ldmatrix row) must be contiguous: each element right after the one before";
     case errc::thread_block_is_invalid:
       return "thread block is invalid (extents positive, at most 1024 threads, a load or a store, a vector of 1, 2, 4, 8 "
              "or 16 elements, and fewer than 2^31 warp-accesses over the tile)";
