@@ -2785,6 +2785,8 @@ struct index_classes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
+  static_assert(integer<decltype(byte_offset(r, c))>::kind != 0, "bankcheck: the byte offset callable (r, c) must "
+                "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   return static_cast<long long>(byte_offset(r, c));
 }
 
@@ -2799,6 +2801,8 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, const tile_shape& shape, int k, int lane,
                                                       int reach, ByteOffset& byte_offset, bool& outside) {
+  static_assert(integer<decltype(byte_offset(0, 0))>::kind != 0, "bankcheck: the byte offset callable (r, c) must "
+                "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   const element e = pattern.at(shape, k, lane);
   outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
   return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
@@ -2812,6 +2816,9 @@ struct layout_bytes {
   long long bytes;
   BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
+    static_assert(integer<decltype((*layout)(r, c))>::kind != 0,
+                  "bankcheck analyze_tile: the layout's operator()(r, c) must return an integer type of 64 bits or "
+                  "fewer, not bool (an element offset)");
     return static_cast<long long>((*layout)(r, c)) * bytes;
   }
 };
@@ -3033,6 +3040,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
 // visits every lane): a chunk of 128 takes at most 238,256 of clang's default 1,048,576, which
 // leaves the user's byte_offset about 200 steps a call (benchmarks/README.md, "Scale of the
 // generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
+// Vectors cost more, as each lane's is tested element by element, a call each: 16 chars a lane
+// take 3,856 steps an access, 493,568 a chunk, and 17 calls a lane leave the user's byte_offset
+// about 8 steps a call (benchmarks/README.md, fortieth session).
 inline constexpr int chunk_accesses = 128;
 
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
@@ -3496,6 +3506,15 @@ struct paddings {
   }
 };
 
+// Where no pitch is usable (Usable false), the patterns' walks over the unpadded tile: a rule one
+// breaks (a bad op, say) fails their constant evaluation, and the compiler names it, where the
+// search, which walked nothing, has no error to give. Nothing is walked where a pitch is usable.
+template <bool Usable, int Bytes, int R, int C, class Arch, class... Patterns>
+inline constexpr bool unpadded_walks_ok = true;
+template <int Bytes, int R, int C, class Arch, class... Patterns>
+inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
+    (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
+
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
@@ -3505,6 +3524,7 @@ struct padding_for<Bytes, R, C, List<Patterns...>, Arch> {
       padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes);
   static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
+  static constexpr bool walks_ok = unpadded_walks_ok<value.cost.usable, Bytes, R, C, Arch, Patterns...>;
 };
 
 }  // namespace detail
@@ -3528,7 +3548,8 @@ struct padded_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(!static_cast<bool>(choice::value.cost.error), "padded_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
+                "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;
@@ -3678,7 +3699,15 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
   const detail::choice c =
       detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost, detail::no_floor{});
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
-  if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
+  if (c.index < 0) {
+    // No pitch was usable, so nothing was walked: a rule a pattern breaks (a bad op, say) comes
+    // first, as a walk of the unpadded tile names it.
+    detail::pitched_offset offset{bytes, cols};
+    const detail::layout_cost unpadded =
+        detail::capped_cost(shape, offset, detail::pitched_facts{bytes, cols}, arch, -1, patterns...);
+    return padding_choice{static_cast<bool>(unpadded.error) ? unpadded.error
+                                                            : violated::address_must_be_a_multiple_of_the_access_width()};
+  }
   return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};
 }
 template <class... Patterns>
@@ -4076,6 +4105,9 @@ struct static_rank2 {
   static_assert(Rank != 2 || Extents::rank_dynamic() == 0,
                 "bankcheck mdspan layouts: the extents must be static (the layout is chosen at compile time).");
   static constexpr bool ok = Rank == 2 && Extents::rank_dynamic() == 0;  // else 1 x 1, so only the above is reported
+  // Not cut to int: 2^32 + 32 rows made a 32-row tile.
+  static_assert(!ok || (fits_int(Extents::static_extent(0)) && fits_int(Extents::static_extent(ok ? 1 : 0))),
+                "bankcheck mdspan layouts: the extents must fit in int (at most 2^31 - 1).");
   static constexpr int rows = ok ? static_cast<int>(Extents::static_extent(0)) : 1;
   static constexpr int cols = ok ? static_cast<int>(Extents::static_extent(ok ? 1 : 0)) : 1;
 };
@@ -4164,9 +4196,10 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 // layout_left, layout_stride, cuda::std's, the policies above, users' own): element (r, c) at
 // byte offset mapping(r, c) * sizeof(T), the pattern's tile being extent(0) x extent(1). The
 // policies above are analyzed through their layouts' facts (analyze_tile), and row-major strided
-// mappings (stride(1) == 1, rows that do not overlap) with row_major's, so a large tile costs
-// what a small one does; other mappings access by access. On `arch`: by default the architecture
-// a policy's mapping was chosen for (its arch_type), NVIDIA for other mappings.
+// mappings (stride(1) == 1, rows that do not overlap, stride(0) in int) with row_major's, so a
+// large tile costs what a small one does; other mappings access by access. Extents past int are
+// tile_shape_is_invalid. On `arch`: by default the architecture a policy's mapping was chosen for
+// (its arch_type), NVIDIA for other mappings.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE

@@ -158,7 +158,17 @@ TEST_CASE("choose_padding on other architectures agrees with a search that walks
   static_assert(choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).ideal == 64);
 }
 
+namespace {
+// Rows whose op says 1024 bytes a lane: no pitch keeps such accesses aligned, so the search walks
+// nothing, and the op's rule must still be the error (it was address_must_be_a_multiple_of_the_access_width).
+struct kilobyte_rows : row_segments<> {
+  static constexpr access op(const tile_shape&) noexcept { return access{op_kind::load, 1024, 0}; }
+};
+}  // namespace
+
 TEST_CASE("choose_padding gives the rule a shape or a pattern breaks") {
+  CHECK(choose_padding(4, 32, 32, kilobyte_rows{}).error == errc::access_width_must_be_1_2_4_8_or_16);
+  CHECK(choose_padding(4, 32, 32, column_segments<>{}, kilobyte_rows{}).error == errc::access_width_must_be_1_2_4_8_or_16);
   CHECK(choose_padding(3, 32, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_padding(4, 0, 32, row_segments<>{}).error == errc::tile_shape_is_invalid);
   CHECK(choose_padding(4, 32, 32, dynamic_thread_block{64, 32}).error == errc::thread_block_is_invalid);

@@ -92,6 +92,9 @@ struct static_rank2 {
   static_assert(Rank != 2 || Extents::rank_dynamic() == 0,
                 "bankcheck mdspan layouts: the extents must be static (the layout is chosen at compile time).");
   static constexpr bool ok = Rank == 2 && Extents::rank_dynamic() == 0;  // else 1 x 1, so only the above is reported
+  // Not cut to int: 2^32 + 32 rows made a 32-row tile.
+  static_assert(!ok || (fits_int(Extents::static_extent(0)) && fits_int(Extents::static_extent(ok ? 1 : 0))),
+                "bankcheck mdspan layouts: the extents must fit in int (at most 2^31 - 1).");
   static constexpr int rows = ok ? static_cast<int>(Extents::static_extent(0)) : 1;
   static constexpr int cols = ok ? static_cast<int>(Extents::static_extent(ok ? 1 : 0)) : 1;
 };
@@ -180,9 +183,10 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 // layout_left, layout_stride, cuda::std's, the policies above, users' own): element (r, c) at
 // byte offset mapping(r, c) * sizeof(T), the pattern's tile being extent(0) x extent(1). The
 // policies above are analyzed through their layouts' facts (analyze_tile), and row-major strided
-// mappings (stride(1) == 1, rows that do not overlap) with row_major's, so a large tile costs
-// what a small one does; other mappings access by access. On `arch`: by default the architecture
-// a policy's mapping was chosen for (its arch_type), NVIDIA for other mappings.
+// mappings (stride(1) == 1, rows that do not overlap, stride(0) in int) with row_major's, so a
+// large tile costs what a small one does; other mappings access by access. Extents past int are
+// tile_shape_is_invalid. On `arch`: by default the architecture a policy's mapping was chosen for
+// (its arch_type), NVIDIA for other mappings.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
 BANKCHECK_CALLS_USER_CODE

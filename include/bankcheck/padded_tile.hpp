@@ -326,6 +326,15 @@ struct paddings {
   }
 };
 
+// Where no pitch is usable (Usable false), the patterns' walks over the unpadded tile: a rule one
+// breaks (a bad op, say) fails their constant evaluation, and the compiler names it, where the
+// search, which walked nothing, has no error to give. Nothing is walked where a pitch is usable.
+template <bool Usable, int Bytes, int R, int C, class Arch, class... Patterns>
+inline constexpr bool unpadded_walks_ok = true;
+template <int Bytes, int R, int C, class Arch, class... Patterns>
+inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
+    (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
+
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
@@ -335,6 +344,7 @@ struct padding_for<Bytes, R, C, List<Patterns...>, Arch> {
       padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes);
   static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
+  static constexpr bool walks_ok = unpadded_walks_ok<value.cost.usable, Bytes, R, C, Arch, Patterns...>;
 };
 
 }  // namespace detail
@@ -358,7 +368,8 @@ struct padded_tile {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
-  static_assert(!static_cast<bool>(choice::value.cost.error), "padded_tile: an access pattern does not fit the tile.");
+  static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
+                "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
 
   using value_type = T;
@@ -508,7 +519,15 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
   const detail::choice c =
       detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost, detail::no_floor{});
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
-  if (c.index < 0) return padding_choice{violated::address_must_be_a_multiple_of_the_access_width()};
+  if (c.index < 0) {
+    // No pitch was usable, so nothing was walked: a rule a pattern breaks (a bad op, say) comes
+    // first, as a walk of the unpadded tile names it.
+    detail::pitched_offset offset{bytes, cols};
+    const detail::layout_cost unpadded =
+        detail::capped_cost(shape, offset, detail::pitched_facts{bytes, cols}, arch, -1, patterns...);
+    return padding_choice{static_cast<bool>(unpadded.error) ? unpadded.error
+                                                            : violated::address_must_be_a_multiple_of_the_access_width()};
+  }
   return padding_choice{errc::none, c.index, cols + c.index, c.cost.wavefronts, c.cost.ideal, c.cost.degree};
 }
 template <class... Patterns>

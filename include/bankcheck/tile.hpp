@@ -167,6 +167,8 @@ struct index_classes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
+  static_assert(integer<decltype(byte_offset(r, c))>::kind != 0, "bankcheck: the byte offset callable (r, c) must "
+                "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   return static_cast<long long>(byte_offset(r, c));
 }
 
@@ -181,6 +183,8 @@ BANKCHECK_CALLS_USER_CODE
 template <class Pattern, class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, const tile_shape& shape, int k, int lane,
                                                       int reach, ByteOffset& byte_offset, bool& outside) {
+  static_assert(integer<decltype(byte_offset(0, 0))>::kind != 0, "bankcheck: the byte offset callable (r, c) must "
+                "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   const element e = pattern.at(shape, k, lane);
   outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
   return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
@@ -194,6 +198,9 @@ struct layout_bytes {
   long long bytes;
   BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
+    static_assert(integer<decltype((*layout)(r, c))>::kind != 0,
+                  "bankcheck analyze_tile: the layout's operator()(r, c) must return an integer type of 64 bits or "
+                  "fewer, not bool (an element offset)");
     return static_cast<long long>((*layout)(r, c)) * bytes;
   }
 };
@@ -415,6 +422,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
 // visits every lane): a chunk of 128 takes at most 238,256 of clang's default 1,048,576, which
 // leaves the user's byte_offset about 200 steps a call (benchmarks/README.md, "Scale of the
 // generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
+// Vectors cost more, as each lane's is tested element by element, a call each: 16 chars a lane
+// take 3,856 steps an access, 493,568 a chunk, and 17 calls a lane leave the user's byte_offset
+// about 8 steps a call (benchmarks/README.md, fortieth session).
 inline constexpr int chunk_accesses = 128;
 
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.

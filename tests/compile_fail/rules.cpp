@@ -89,6 +89,24 @@ constexpr int n = bc::row_segments<bc::op_kind::load, 3>::accesses(bc::tile_shap
 #elif defined(FAIL_vector_access_width_must_be_1_2_4_8_or_16)
 // Eight floats a lane: a 32-byte access.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 8>, float>(bc::row_major<4, 256>{});
+#elif defined(FAIL_offsets_must_return_an_integer_type)
+// Byte offsets as doubles (a half-byte off): converted to long long, they were priced with no error.
+constexpr bc::tile_report t =
+    bc::analyze_pattern<bc::column_segments<>>(bc::tile_shape{4, 32, 32}, [](int r, int c) { return 4.0 * (32 * r + c) + 0.5; });
+#elif defined(FAIL_layout_must_return_an_integer_type)
+// A layout object whose offsets are doubles.
+struct double_offsets {
+  static constexpr int rows = 32, cols = 32;
+  constexpr double operator()(int r, int c) const { return 33.0 * r + c; }
+};
+constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(double_offsets{});
+#elif defined(FAIL_padded_access_width_must_be_1_2_4_8_or_16)
+// Rows of 1024 bytes a lane: no padding keeps them aligned, so padded_tile walks none, and the
+// walk of the unpadded tile names the op's rule.
+struct kilobyte_rows : bc::row_segments<> {
+  static constexpr bc::access op(const bc::tile_shape&) noexcept { return bc::access{bc::op_kind::load, 1024, 0}; }
+};
+constexpr int x = bc::padded_tile<float, 32, 32, boost::mp11::mp_list<kilobyte_rows>>::pitch;
 #elif defined(FAIL_idle_access_width_must_be_1_2_4_8_or_16)
 // A pattern of one's own whose accesses have no active lane, with a 3-byte op: nothing is
 // analyzed, and the walk names the op's rule itself.
@@ -133,6 +151,19 @@ struct dynamic_extents {
   constexpr index_type extent(rank_type) const noexcept { return 32; }
 };
 constexpr int x = bc::layout_right_conflict_free<float>::mapping<dynamic_extents>{}(1, 1);
+#elif defined(FAIL_the_extents_must_fit_in_int)
+#include <bankcheck/mdspan.hpp>
+// (2^32 + 32) x 32 floats, static, with size_t indexes: cut to int, a 32 x 32 tile was chosen for it.
+struct huge_extents {
+  using index_type = unsigned long long;
+  using size_type = unsigned long long;
+  using rank_type = unsigned long;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 0; }
+  static constexpr unsigned long long static_extent(rank_type r) noexcept { return r == 0 ? (1ull << 32) + 32 : 32; }
+  constexpr index_type extent(rank_type r) const noexcept { return static_extent(r); }
+};
+constexpr unsigned long long x = bc::layout_right_conflict_free<float>::mapping<huge_extents>{}(1, 1);
 #elif defined(FAIL_the_span_must_fit_the_index_type)
 #include <bankcheck/mdspan.hpp>
 // 15 x 8 floats fit a signed char's 127; padded to pitch 9 they span 134 (the offsets wrapped).
