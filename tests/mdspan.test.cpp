@@ -210,18 +210,21 @@ static_assert(bc::analyze<char>(overlapping_rows{}, bc::column_segments<>{}, six
                                                         sixteen_banks())
                   .wavefronts);
 
-// A user's mapping whose extents do not fit in int: 2 x (2^32 + 32), row-major, size_t indexes.
-// Cut to int, its columns were 32, and it was priced as a 2 x 32 tile.
+// Users' mappings of 2 x Cols floats, row-major, size_t indexes, whose rows lie 2^32 + 32 floats
+// apart. With Cols that wide the extents do not fit in int: cut to int, the columns were 32, and
+// it was priced as a 2 x 32 tile. With 32 columns the extents fit and the stride does not, so the
+// walk takes no row's facts (a pitch cut to int), and its report is the plain walk's.
 constexpr std::size_t wide = (std::size_t{1} << 32) + 32;
-struct wide_extents {
+template <std::size_t Cols>
+struct two_rows {
   using index_type = std::size_t;
   using rank_type = std::size_t;
   static constexpr rank_type rank() noexcept { return 2; }
-  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 2 : wide; }
+  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 2 : Cols; }
 };
-template <bool Strided>
-struct wide_rows {
-  using extents_type = wide_extents;
+template <std::size_t Cols, bool Strided>
+struct rows_wide_apart {
+  using extents_type = two_rows<Cols>;
   using index_type = std::size_t;
   static constexpr bool is_always_strided() noexcept { return Strided; }
   constexpr extents_type extents() const noexcept { return {}; }
@@ -230,23 +233,7 @@ struct wide_rows {
 };
 static_assert(bc::detail::fits_int(0x7fffffff) && !bc::detail::fits_int(0x80000000u) && !bc::detail::fits_int(-1) &&
               !bc::detail::fits_int(wide));
-
-// 2 x 32 floats whose rows lie 2^32 + 32 floats apart: the extents fit, the stride does not, so
-// the walk takes no row's facts (a pitch cut to int), and its report is the plain walk's.
-struct small_extents {
-  using index_type = std::size_t;
-  using rank_type = std::size_t;
-  static constexpr rank_type rank() noexcept { return 2; }
-  constexpr index_type extent(rank_type r) const noexcept { return r == 0 ? 2 : 32; }
-};
-struct wide_stride {
-  using extents_type = small_extents;
-  using index_type = std::size_t;
-  static constexpr bool is_always_strided() noexcept { return true; }
-  constexpr extents_type extents() const noexcept { return {}; }
-  constexpr std::size_t stride(std::size_t r) const noexcept { return r == 0 ? wide : 1; }
-  constexpr std::size_t operator()(std::size_t r, std::size_t c) const noexcept { return r * wide + c; }
-};
+using wide_stride = rows_wide_apart<32, true>;
 static_assert(bc::analyze<float>(wide_stride{}, bc::column_segments<>{}).wavefronts ==
               bc::analyze_pattern<bc::column_segments<>>(bc::tile_shape{4, 2, 32}, [](int r, int c) {
                 return 4LL * static_cast<long long>(wide_stride{}(static_cast<std::size_t>(r), static_cast<std::size_t>(c)));
@@ -254,8 +241,8 @@ static_assert(bc::analyze<float>(wide_stride{}, bc::column_segments<>{}).wavefro
 static_assert(bc::analyze<float>(wide_stride{}, bc::column_segments<>{}).wavefronts == 32 * 2, "2 distinct words a bank");
 
 TEST_CASE("analyze refuses a mapping whose extents do not fit in int") {
-  CHECK(bc::analyze<float>(wide_rows<true>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
-  CHECK(bc::analyze<float>(wide_rows<false>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
+  CHECK(bc::analyze<float>(rows_wide_apart<wide, true>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
+  CHECK(bc::analyze<float>(rows_wide_apart<wide, false>{}, bc::row_segments<>{}).error == bc::errc::tile_shape_is_invalid);
 }
 
 TEST_CASE("float4 rows over a column-major mapping: no lane's four floats are contiguous") {
