@@ -118,6 +118,21 @@ std::optional<unsigned long long> plain_number(const std::string& text) {
   return v;
 }
 
+// The whole-number options' text, read as whole_number reads it. CLI11 alone reads an int as C
+// does, where 010 is eight and 0x1f thirty-one, as no other number of the program is. An empty
+// value is left to the check that says so.
+CLI::Validator decimal_int() {
+  return CLI::Validator(
+      [](std::string& text) {
+        if (text.empty()) return std::string();
+        const std::optional<int> n = whole_number(text, INT_MIN, INT_MAX);
+        if (!n) return text + ": not a whole number in decimal digits that fits in an int (010 is ten)";
+        text = std::to_string(*n);
+        return std::string();
+      },
+      "");
+}
+
 // "1 item", "8 items"; "1 warp-access", "2 warp-accesses".
 std::string counted(long long n, const std::string& thing, const std::string& things) {
   return std::to_string(n) + " " + (n == 1 ? thing : things);
@@ -696,7 +711,8 @@ scenario build(const options& o, const parsed& p, int pad) {
                          bc::errc::vector_elements_must_be_contiguous);
       active |= std::uint64_t{1} << l;
     }
-    s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) + " read by one warp" +
+    s.title = type_title(o, p, pad) + ", " + p.kind + " " + std::to_string(o.index) +
+              (p.op.kind == bc::op_kind::store ? " written" : " read") + " by one warp" +
               (v > 1 ? ", " + std::to_string(v) + " elements a lane" : std::string());
   } else if (p.kind == "stride") {
     for (int l = 0; l < warp; ++l) s.address[static_cast<std::size_t>(l)] = l * static_cast<long long>(p.amount) * e;
@@ -767,7 +783,7 @@ scenario matrices(const options& o, const parsed& p, int pad) {
   const bool store = p.op.kind == bc::op_kind::stmatrix;
   const bc::tile_report t = store ? tile_cost(S{}, o, p, pad) : tile_cost(M{}, o, p, pad);
   if (!t.ok()) throw rule_error("the tile does not suit the matrices: ", t.error);
-  return store ? worst_of(S{}, o, p, pad, t, "stmatrix." + std::to_string(N) + " over every 8x8 sub-tile")
+  return store ? worst_of(S{}, o, p, pad, t, "stmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile")
                : worst_of(M{}, o, p, pad, t, "ldmatrix.x" + std::to_string(N) + " over every 8x8 sub-tile");
 }
 
@@ -791,7 +807,7 @@ scenario tile(const options& o, const parsed& p, int pad) {
   scenario s = columns_worse ? (store ? worst_of(CS{}, o, p, pad, cols, "") : worst_of(CL{}, o, p, pad, cols, ""))
                              : (store ? worst_of(RS{}, o, p, pad, rows, "") : worst_of(RL{}, o, p, pad, rows, ""));
   s.tile = sum;
-  s.title = type_title(o, p, pad) + ", every row and column read by warps:\n" + counted(sum.accesses, "warp-access", "warp-accesses") +
+  s.title = type_title(o, p, pad) + ", every row and column " + (store ? "written" : "read") + " by warps:\n" + counted(sum.accesses, "warp-access", "warp-accesses") +
             ", " + counted(sum.wavefronts, "wavefront") + " (ideal " + std::to_string(sum.ideal) +
             "); the worst, a " + (columns_worse ? "column" : "row") + " access, drawn below";
   return s;
@@ -1004,16 +1020,18 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     std::string rule;  // the rule the padding breaks (a vector's alignment, say), or empty
   };
   std::vector<padding_cost> costs;
-  const auto refuse = [&out, &costs](int pad, bc::errc rule) {  // its row says which rule
-    out << "| " << pad << " | " << bc::to_string(rule) << " | | | |\n";
+  std::string first_broken;  // padding 0's error, said alone when no padding gives a number
+  const auto refuse = [&out, &costs, &first_broken](int pad, bc::errc rule, const std::string& message) {
+    out << "| " << pad << " | " << bc::to_string(rule) << " | | | |\n";  // its row says which rule
     costs.push_back(padding_cost{0, 0, bc::to_string(rule)});
+    if (first_broken.empty()) first_broken = message;
   };
   for (int pad = 0; pad <= 32; ++pad) {
     scenario s;
     try {
       s = make(o, p, pad);
     } catch (const rule_error& e) {
-      refuse(pad, e.rule);
+      refuse(pad, e.rule, e.what());
       continue;
     }
     long long w = 0, ideal = 0;
@@ -1025,7 +1043,7 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     } else {
       const bc::report r = bc::analyze([&s](int l) { return s.address[static_cast<std::size_t>(l)]; }, s.op, s.mask, p.arch);
       if (!r.ok()) {
-        refuse(pad, r.error);
+        refuse(pad, r.error, std::string("this access breaks a rule of the model: ") + bc::to_string(r.error));
         continue;
       }
       w = r.wavefronts;
@@ -1036,6 +1054,10 @@ void sweep(std::ostream& out, const options& o, const parsed& p) {
     out << "| " << pad << " | " << w << " | " << ideal << " | " << degree << " | "
         << bc::detail::percent(w > 0 ? static_cast<double>(ideal) / static_cast<double>(w) : 0.0) << " |\n";
   }
+  // A rule broken at every padding (a thread block of too many threads, an empty lane mask) is
+  // the input's, not a padding's: a bad argument, as without --sweep-pad, and no table.
+  if (std::all_of(costs.begin(), costs.end(), [](const padding_cost& c) { return !c.rule.empty(); }))
+    throw usage_error("--sweep-pad: every padding from 0 to 32 breaks a rule. Padding 0: " + first_broken);
   if (!o.svg.empty()) {
     long long top = 1;
     for (const padding_cost& c : costs) top = std::max(top, c.wavefronts);
@@ -1123,19 +1145,22 @@ int run(int argc, char** argv) {
   app.add_option("--type", o.type,
                  "element type (default float): " + type_names() +
                      "\n(float3, int3 and double3 for exchange:IPT only). Example: --type float4");
-  app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64");
-  app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64");
+  app.add_option("--rows", o.rows, "tile rows (default 32). Example: --rows 64")->transform(decimal_int());
+  app.add_option("--cols", o.cols, "tile columns (default 32). Example: --cols 64")->transform(decimal_int());
   app.add_option("--pad", o.pad,
                  "padding: elements added to each row (default 0), or auto: the library's choice (choose_padding)\n"
                  "for the pattern's accesses over the whole tile on --arch. Example: --pad 1. For exchange:IPT,\n"
                  "items inserted after every --group items, or auto (choose_exchange_padding); for index:EXPR,\n"
                  "the value of pad in EXPR");
-  app.add_option("--threads", o.threads, "exchange:IPT: the block's threads (1..1024, default 128). Example: --threads 256");
-  app.add_option("--group", o.group, "exchange:IPT: items between two paddings (1..1024, default 32). Example: --group 16");
-  app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3");
+  app.add_option("--threads", o.threads, "exchange:IPT: the block's threads (1..1024, default 128). Example: --threads 256")
+      ->transform(decimal_int());
+  app.add_option("--group", o.group, "exchange:IPT: items between two paddings (1..1024, default 32). Example: --group 16")
+      ->transform(decimal_int());
+  app.add_option("--index", o.index, "which row or column the row/column patterns read (default 0). Example: --index 3")
+      ->transform(decimal_int());
   app.add_option("--vector", o.vector,
                  "elements a lane moves along its row with one access, for row and block:XxY (1, 2, 4, 8, 16;\n"
-                 "default 1; at most 16 bytes). Example: --type half --vector 8");
+                 "default 1; at most 16 bytes). Example: --type half --vector 8")->transform(decimal_int());
   app.add_flag("--transposed", o.transposed, "block:XxY with thread (x, y) at row x, column y");
   app.add_option("--op", o.op,
                  "load | store | ldmatrix:N | stmatrix:N (N = 1, 2, 4; default load). A load or store moves one\n"
