@@ -3039,9 +3039,10 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
 // visits every lane): a chunk of 128 takes at most 238,256 of clang's default 1,048,576, which
 // leaves the user's byte_offset about 200 steps a call (benchmarks/README.md, "Scale of the
 // generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
-// Vectors cost more, as each lane's is tested element by element, a call each: 16 chars a lane
-// take 3,856 steps an access, 493,568 a chunk, and 17 calls a lane leave the user's byte_offset
-// about 8 steps a call (benchmarks/README.md, fortieth session).
+// A lane's vector (or ldmatrix row) of n elements is tested element by element, a call each, so
+// a query's chunks take chunk_accesses / n accesses (pattern_query::chunk): 16 chars a lane took
+// 3,856 steps an access, and in chunks of 128 left the user's byte_offset about 8 steps a call
+// (benchmarks/README.md, forty-first session).
 inline constexpr int chunk_accesses = 128;
 
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
@@ -3060,16 +3061,20 @@ struct pattern_query {
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
   static constexpr int accesses = checked.ok() ? Pattern::accesses(shape) : 0;
+  // Elements a lane touches (walk_tile's reach), and the accesses walked per constant evaluation.
+  static constexpr int reach =
+      checked.ok() && Pattern::op(shape).bytes > shape.bytes ? Pattern::op(shape).bytes / shape.bytes : 1;
+  static constexpr int chunk = chunk_accesses / reach;
   template <int First, int Last>
   BANKCHECK_HOST_DEVICE static constexpr tile_report walk() {
     return walk_slice<Pattern, First, Last>(shape, ByteOffset, arch_of_type<Arch>::value());
   }
 };
 
-// Accesses First .. Last - 1 of the query: at most chunk_accesses walked in one constant
+// Accesses First .. Last - 1 of the query: at most Query::chunk walked in one constant
 // evaluation; more split in halves, each its own evaluation, joined in order. The nesting is
-// log2(accesses / chunk_accesses) deep: 14 for the 2^21 column reads of an 8192 x 8192 tile.
-template <class Query, int First, int Last, bool Leaf = (Last - First <= chunk_accesses)>
+// log2(accesses / chunk) deep: 14 for the 2^21 column reads of an 8192 x 8192 tile.
+template <class Query, int First, int Last, bool Leaf = (Last - First <= Query::chunk)>
 struct pattern_part {
   static constexpr int middle = First + (Last - First) / 2;
   static constexpr tile_report value =
@@ -3083,7 +3088,8 @@ struct pattern_part<Query, First, Last, true> {
 
 // analyze_pattern<Pattern>({sizeof(T), Rows, Cols}, ByteOffset, Arch{}), the same report, for
 // tiles too large for one constant evaluation: the accesses are walked detail::chunk_accesses
-// (128) at a time, each chunk in a constant evaluation of its own with its own step budget, so
+// (128) at a time, divided by the elements a lane touches (8 for 16-byte loads of halves), each
+// chunk in a constant evaluation of its own with its own step budget, so
 // a 1024 x 1024 float tile fits both compilers' default limits. In C++17 a lambda cannot be a
 // template argument, but a reference to a constexpr variable holding one can. Bad input fails
 // constant evaluation naming the rule, as analyze_pattern does.
