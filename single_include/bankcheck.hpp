@@ -2239,6 +2239,19 @@ struct column_major {
 
 namespace detail {
 template <class...> struct voider { using type = void; };
+template <class T> T&& declared() noexcept;  // unevaluated operands only
+// Whether a layout says how it repeats (repeat_after) and what bits its offsets keep (bitwise):
+// both optional in a layout of one's own.
+template <class L> using repeat_after_of = decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL));
+template <class L> using bitwise_of = decltype(declared<const L&>().bitwise(0));
+template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
+template <class L> struct has_repeat<L, typename voider<repeat_after_of<L>>::type> {
+  static constexpr bool value = true;
+};
+template <class L, class = void> struct has_bitwise { static constexpr bool value = false; };
+template <class L> struct has_bitwise<L, typename voider<bitwise_of<L>>::type> {
+  static constexpr bool value = true;
+};
 // A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes, a
 // static int; a swizzled's is its layout's, below), else 0: a member of that name of another
 // kind is not taken for it.
@@ -2261,23 +2274,31 @@ struct swizzled {
                 "the swizzle's block of 2^period_bits elements no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
+  // (Layout may be one's own, with members nvcc takes for host functions: BANKCHECK_CALLS_USER_CODE.)
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
   // One past the largest swizzled offset of 0 .. the layout's span - 1 (xor_swizzle_span): exact
   // where the layout's offsets are all of those, as an unpadded row_major's are.
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
     return static_cast<int>(
         detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base, Swizzle::shift));
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
-  // repeat worth finding", past 2^40).
+  // repeat worth finding", past 2^40). Only where Layout says how it repeats, as a layout of
+  // one's own need not; bitwise the same.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::repeat_after_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = (1LL << Swizzle::period_bits) * element_bytes;
-    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+    return static_cast<long long>(L{}.repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align));
   }
   // The swizzle of element offsets, on bytes, keeps M + log2(element_bytes) low bits.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::bitwise_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    bitwise_form f = Layout::bitwise(element_bytes);
+    bitwise_form f = L{}.bitwise(element_bytes);
     const int keep = Swizzle::base + detail::exact_log2(element_bytes);
     if (Swizzle::bits > 0 && keep < f.keep_bits) f.keep_bits = keep;
     return f;
@@ -2310,24 +2331,31 @@ struct swizzled_bytes {
   static constexpr int rows = Layout::rows, cols = Layout::cols;
   static constexpr int swizzled_element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
 
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
   // In elements: one past the largest swizzled byte offset, over ElementBytes (a swizzle keeps
   // each element's bytes together, 2^M >= ElementBytes), as swizzled's.
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
     return static_cast<int>(detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
                                                      Swizzle::bits, Swizzle::base, Swizzle::shift) /
                             ElementBytes);
   }
-  // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
+  // The swizzle commutes with moves by whole blocks of 2^period_bits bytes. Only where Layout
+  // says how it repeats, as swizzled's; bitwise the same.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::repeat_after_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = 1LL << Swizzle::period_bits;
-    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+    return static_cast<long long>(L{}.repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align));
   }
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::bitwise_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    bitwise_form f = Layout::bitwise(element_bytes);
+    bitwise_form f = L{}.bitwise(element_bytes);
     if (Swizzle::bits > 0 && Swizzle::base < f.keep_bits) f.keep_bits = Swizzle::base;
     return f;
   }
@@ -2654,7 +2682,6 @@ struct tile_report {
 };
 
 namespace detail {
-template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
@@ -2670,16 +2697,6 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_sha
 template <class L, class = void> struct has_extents { static constexpr bool value = false; };
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
-  static constexpr bool value = true;
-};
-template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
-template <class L>
-struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
-  static constexpr bool value = true;
-};
-template <class L, class = void> struct has_bitwise { static constexpr bool value = false; };
-template <class L>
-struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>::type> {
   static constexpr bool value = true;
 };
 
@@ -2711,6 +2728,7 @@ struct arch_of_type {
 template <class Arch>
 struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
+  BANKCHECK_CALLS_USER_CODE  // (a user's conversion, plain constexpr)
   BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
 };
 
@@ -2733,6 +2751,7 @@ struct layout_facts {
   static constexpr bool vectors_alike = has_repeat<Layout>::value && has_bitwise<Layout>::value;
   const Layout* layout;
   int element_bytes;
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     if constexpr (has_repeat<Layout>::value) {
       return static_cast<long long>(layout->repeat_after(dr, dc, element_bytes, align));
@@ -2740,6 +2759,7 @@ struct layout_facts {
       return 0;
     }
   }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
     if constexpr (has_bitwise<Layout>::value) {
       return layout->bitwise(element_bytes);
@@ -3005,6 +3025,7 @@ namespace detail {
 // constant evaluation of walk_tile can take a part of a tile's accesses.
 template <class Pattern, int First, int Last>
 struct pattern_slice {
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) {
     if constexpr (has_check<Pattern>::value) {
       return Pattern::check(s);
@@ -3013,8 +3034,11 @@ struct pattern_slice {
     }
   }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape&) noexcept { return Last - First; }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) { return Pattern::op(s); }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) { return Pattern::lanes(s, First + k); }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) {
     return Pattern::at(s, First + k, lane);
   }
@@ -3151,7 +3175,8 @@ template <int D> struct degree {};  // the worst phase's wavefronts: D-way
 
 template <class T> struct always_false { static constexpr bool value = false; };
 
-// Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g.,
+// Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g. (names
+// shortened; each compiler spells them its own way),
 //   bank_conflict<column_segments<load>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
 template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
 struct bank_conflict {
@@ -3678,10 +3703,11 @@ struct padding_choice {
 // whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,691
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,940
 // steps, benchmarks/compile/steps.sh); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(Arch given, int bytes,
                                                                                              int rows, int cols,
@@ -3959,9 +3985,10 @@ struct swizzle_choice {
 // `arch` (first argument; NVIDIA without it), whose warps walk the patterns and whose bank row
 // bounds the swizzles' low bits (swizzled_tile's Arch). A shape, pattern or architecture that
 // breaks a rule gives that rule in `error` (a compile error in a constant expression). In a
-// constant expression the whole search is one evaluation (clang: 25,510 steps for float[32][32]'s
+// constant expression the whole search is one evaluation (clang: 25,638 steps for float[32][32]'s
 // rows and columns), where swizzled_tile spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(Arch given, int bytes,
                                                                                              int rows, int cols,
@@ -4195,6 +4222,18 @@ template <class M, class = void> struct mapping_arch { using type = arch::nvidia
 template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>::type> {
   using type = typename M::arch_type;
 };
+// A mapping's element (r, c) as byte offsets, for the walk: a named class, not a lambda, so that
+// nvcc lets a mapping of one's own (plain constexpr) be called from it.
+template <class Mapping>
+struct mapping_bytes {
+  const Mapping* mapping;
+  long long element_bytes;
+  BANKCHECK_CALLS_USER_CODE
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
+    using index = typename Mapping::index_type;
+    return static_cast<long long>((*mapping)(static_cast<index>(r), static_cast<index>(c))) * element_bytes;
+  }
+};
 }  // namespace detail
 
 // The cost of Pattern over a rank-2 mdspan mapping of T (any LayoutMapping: std::layout_right,
@@ -4220,14 +4259,11 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     static_assert(sizeof(typename Mapping::value_type) == sizeof(T), "analyze: the mapping was chosen for another element size.");
     return analyze_tile<T>(pattern, typename Mapping::layout{}, arch);
   } else {
-    using index = typename Mapping::index_type;
     // Extents past int are refused, not cut to int (2^32 + 32 columns were priced as 32).
     const auto rows = mapping.extents().extent(0), cols = mapping.extents().extent(1);
     if (!detail::fits_int(rows) || !detail::fits_int(cols)) return tile_report{violated::tile_shape_is_invalid()};
     const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(rows), static_cast<int>(cols)};
-    auto offset = [&mapping](int r, int c) {
-      return static_cast<long long>(mapping(static_cast<index>(r), static_cast<index>(c))) * static_cast<long long>(sizeof(T));
-    };
+    detail::mapping_bytes<Mapping> offset{&mapping, static_cast<long long>(sizeof(T))};
     if constexpr (Mapping::is_always_strided()) {
       // A row's facts (row_major's) hold where rows do not overlap: a strided mapping need not be
       // unique, and one with stride(0) < extent(1) was priced from its first column alone.
@@ -4606,6 +4642,7 @@ struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 // error (a compile error in a constant expression).
 // Example: analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free() -> true
 //          analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950).degree() -> 4
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
                                                                                               Arch given = {}) {
@@ -4724,6 +4761,7 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape
 // spreads its search over many evaluations.
 // Example: choose_exchange_padding(8, 8, 8, 128).layout -> {16, 8} (exchange_padding<double, 8, 128>)
 //          choose_exchange_padding(arch::gfx950, 4, 4, 4, 64).wavefronts -> 24 (none is conflict-free)
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {

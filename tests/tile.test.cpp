@@ -305,6 +305,24 @@ struct named_alike_function {
 static_assert(detail::element_bytes_of<named_alike>::value == 0 && detail::element_bytes_of<named_alike_function>::value == 0);
 static_assert(analyze_tile<column_segments<>, double>(named_alike{}).wavefronts == 32 * 2,
               "doubles at a pitch of 33 elements: each column read in 2 wavefronts, no element size asked");
+// A layout of one's own need not say how it repeats, nor need the library's swizzles over one:
+// they said it by calling the layout's repeat_after and bitwise, which did not compile.
+namespace {
+struct plain_rows {
+  static constexpr int rows = 32, cols = 32;
+  constexpr int operator()(int r, int c) const { return 32 * r + c; }
+  static constexpr int required_span_size() { return 32 * 32; }
+};
+using swizzled_plain = swizzled<plain_rows, xor_swizzle<5, 0, 5>>;
+using swizzled_plain_bytes = swizzled_bytes<plain_rows, tma::swizzle_128b, 4>;
+}  // namespace
+static_assert(!detail::has_repeat<swizzled_plain>::value && !detail::has_bitwise<swizzled_plain>::value);
+static_assert(!detail::has_repeat<swizzled_plain_bytes>::value && !detail::has_bitwise<swizzled_plain_bytes>::value);
+static_assert(detail::has_repeat<swizzled<row_major<32, 32>, xor_swizzle<5, 0, 5>>>::value &&
+              detail::has_bitwise<swizzled_bytes<row_major<32, 32>, tma::swizzle_128b, 4>>::value);
+static_assert(analyze_tile<column_segments<>, float>(swizzled_plain{}).conflict_free());
+static_assert(analyze_tile<column_segments<>, float>(swizzled_plain_bytes{}).degree() == 4,
+              "as over row_major<32, 32> (below): 8 of 32 banks");
 
 // Sizes far past what walking every access could do within the constexpr limits.
 static_assert(analyze_tile<column_segments<>, float>(row_major<4096, 4096>{}).wavefronts == 4096LL * 128 * 32,

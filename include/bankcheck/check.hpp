@@ -52,7 +52,8 @@ template <int D> struct degree {};  // the worst phase's wavefronts: D-way
 
 template <class T> struct always_false { static constexpr bool value = false; };
 
-// Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g.,
+// Instantiated only for a conflict: the error's "in instantiation of" line reads, e.g. (names
+// shortened; each compiler spells them its own way),
 //   bank_conflict<column_segments<load>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
 template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
 struct bank_conflict {

@@ -369,6 +369,7 @@ struct exchange_least_search<ItemBytes, AccessBytes, IPT, Threads, 64, Arch> {
 // error (a compile error in a constant expression).
 // Example: analyze_exchange<float, 8, 128>(cub_exchange_layout(8, 4)).conflict_free() -> true
 //          analyze_exchange<float, 4, 64>(exchange_layout{32, 0}, arch::gfx950).degree() -> 4
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
                                                                                               Arch given = {}) {
@@ -487,6 +488,7 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_capped(const exchange_shape
 // spreads its search over many evaluations.
 // Example: choose_exchange_padding(8, 8, 8, 128).layout -> {16, 8} (exchange_padding<double, 8, 128>)
 //          choose_exchange_padding(arch::gfx950, 4, 4, 4, 64).wavefronts -> 24 (none is conflict-free)
+BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {

@@ -117,6 +117,19 @@ struct column_major {
 
 namespace detail {
 template <class...> struct voider { using type = void; };
+template <class T> T&& declared() noexcept;  // unevaluated operands only
+// Whether a layout says how it repeats (repeat_after) and what bits its offsets keep (bitwise):
+// both optional in a layout of one's own.
+template <class L> using repeat_after_of = decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL));
+template <class L> using bitwise_of = decltype(declared<const L&>().bitwise(0));
+template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
+template <class L> struct has_repeat<L, typename voider<repeat_after_of<L>>::type> {
+  static constexpr bool value = true;
+};
+template <class L, class = void> struct has_bitwise { static constexpr bool value = false; };
+template <class L> struct has_bitwise<L, typename voider<bitwise_of<L>>::type> {
+  static constexpr bool value = true;
+};
 // A layout's element size where it is built for one (swizzled_bytes' swizzled_element_bytes, a
 // static int; a swizzled's is its layout's, below), else 0: a member of that name of another
 // kind is not taken for it.
@@ -139,23 +152,31 @@ struct swizzled {
                 "the swizzle's block of 2^period_bits elements no larger).");
   static constexpr int rows = Layout::rows, cols = Layout::cols;
 
+  // (Layout may be one's own, with members nvcc takes for host functions: BANKCHECK_CALLS_USER_CODE.)
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept { return Swizzle{}(Layout{}(r, c)); }
   // One past the largest swizzled offset of 0 .. the layout's span - 1 (xor_swizzle_span): exact
   // where the layout's offsets are all of those, as an unpadded row_major's are.
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
     return static_cast<int>(
         detail::xor_swizzle_span(Layout::required_span_size(), Swizzle::bits, Swizzle::base, Swizzle::shift));
   }
   // The swizzle commutes with moves by whole blocks of 2^period_bits elements (0, for "no
-  // repeat worth finding", past 2^40).
+  // repeat worth finding", past 2^40). Only where Layout says how it repeats, as a layout of
+  // one's own need not; bitwise the same.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::repeat_after_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = (1LL << Swizzle::period_bits) * element_bytes;
-    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+    return static_cast<long long>(L{}.repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align));
   }
   // The swizzle of element offsets, on bytes, keeps M + log2(element_bytes) low bits.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::bitwise_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    bitwise_form f = Layout::bitwise(element_bytes);
+    bitwise_form f = L{}.bitwise(element_bytes);
     const int keep = Swizzle::base + detail::exact_log2(element_bytes);
     if (Swizzle::bits > 0 && keep < f.keep_bits) f.keep_bits = keep;
     return f;
@@ -188,24 +209,31 @@ struct swizzled_bytes {
   static constexpr int rows = Layout::rows, cols = Layout::cols;
   static constexpr int swizzled_element_bytes = ElementBytes;  // analyze_tile<T> asks sizeof(T) to be this
 
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr int operator()(int r, int c) const noexcept {
     return Swizzle{}(Layout{}(r, c) * ElementBytes) / ElementBytes;
   }
   // In elements: one past the largest swizzled byte offset, over ElementBytes (a swizzle keeps
   // each element's bytes together, 2^M >= ElementBytes), as swizzled's.
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr int required_span_size() noexcept {
     return static_cast<int>(detail::xor_swizzle_span(static_cast<long long>(Layout::required_span_size()) * ElementBytes,
                                                      Swizzle::bits, Swizzle::base, Swizzle::shift) /
                             ElementBytes);
   }
-  // The swizzle commutes with moves by whole blocks of 2^period_bits bytes.
+  // The swizzle commutes with moves by whole blocks of 2^period_bits bytes. Only where Layout
+  // says how it repeats, as swizzled's; bitwise the same.
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::repeat_after_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) noexcept {
     if (Swizzle::period_bits > 40) return 0;
     const long long block = 1LL << Swizzle::period_bits;
-    return Layout::repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align);
+    return static_cast<long long>(L{}.repeat_after(dr, dc, element_bytes, block / detail::gcd(block, align) * align));
   }
+  BANKCHECK_CALLS_USER_CODE
+  template <class L = Layout, class = detail::bitwise_of<L>>
   BANKCHECK_HOST_DEVICE static constexpr bitwise_form bitwise(int element_bytes) noexcept {
-    bitwise_form f = Layout::bitwise(element_bytes);
+    bitwise_form f = L{}.bitwise(element_bytes);
     if (Swizzle::bits > 0 && Swizzle::base < f.keep_bits) f.keep_bits = Swizzle::base;
     return f;
   }

@@ -177,6 +177,18 @@ template <class M, class = void> struct mapping_arch { using type = arch::nvidia
 template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>::type> {
   using type = typename M::arch_type;
 };
+// A mapping's element (r, c) as byte offsets, for the walk: a named class, not a lambda, so that
+// nvcc lets a mapping of one's own (plain constexpr) be called from it.
+template <class Mapping>
+struct mapping_bytes {
+  const Mapping* mapping;
+  long long element_bytes;
+  BANKCHECK_CALLS_USER_CODE
+  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
+    using index = typename Mapping::index_type;
+    return static_cast<long long>((*mapping)(static_cast<index>(r), static_cast<index>(c))) * element_bytes;
+  }
+};
 }  // namespace detail
 
 // The cost of Pattern over a rank-2 mdspan mapping of T (any LayoutMapping: std::layout_right,
@@ -202,14 +214,11 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     static_assert(sizeof(typename Mapping::value_type) == sizeof(T), "analyze: the mapping was chosen for another element size.");
     return analyze_tile<T>(pattern, typename Mapping::layout{}, arch);
   } else {
-    using index = typename Mapping::index_type;
     // Extents past int are refused, not cut to int (2^32 + 32 columns were priced as 32).
     const auto rows = mapping.extents().extent(0), cols = mapping.extents().extent(1);
     if (!detail::fits_int(rows) || !detail::fits_int(cols)) return tile_report{violated::tile_shape_is_invalid()};
     const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(rows), static_cast<int>(cols)};
-    auto offset = [&mapping](int r, int c) {
-      return static_cast<long long>(mapping(static_cast<index>(r), static_cast<index>(c))) * static_cast<long long>(sizeof(T));
-    };
+    detail::mapping_bytes<Mapping> offset{&mapping, static_cast<long long>(sizeof(T))};
     if constexpr (Mapping::is_always_strided()) {
       // A row's facts (row_major's) hold where rows do not overlap: a strided mapping need not be
       // unique, and one with stride(0) < extent(1) was priced from its first column alone.

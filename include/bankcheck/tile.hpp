@@ -36,7 +36,6 @@ struct tile_report {
 };
 
 namespace detail {
-template <class T> T&& declared() noexcept;  // unevaluated operands only
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
@@ -52,16 +51,6 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_sha
 template <class L, class = void> struct has_extents { static constexpr bool value = false; };
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
-  static constexpr bool value = true;
-};
-template <class L, class = void> struct has_repeat { static constexpr bool value = false; };
-template <class L>
-struct has_repeat<L, typename voider<decltype(declared<const L&>().repeat_after(0, 0, 0, 0LL))>::type> {
-  static constexpr bool value = true;
-};
-template <class L, class = void> struct has_bitwise { static constexpr bool value = false; };
-template <class L>
-struct has_bitwise<L, typename voider<decltype(declared<const L&>().bitwise(0))>::type> {
   static constexpr bool value = true;
 };
 
@@ -93,6 +82,7 @@ struct arch_of_type {
 template <class Arch>
 struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
+  BANKCHECK_CALLS_USER_CODE  // (a user's conversion, plain constexpr)
   BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
 };
 
@@ -115,6 +105,7 @@ struct layout_facts {
   static constexpr bool vectors_alike = has_repeat<Layout>::value && has_bitwise<Layout>::value;
   const Layout* layout;
   int element_bytes;
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long repeat(int dr, int dc, long long align) const noexcept {
     if constexpr (has_repeat<Layout>::value) {
       return static_cast<long long>(layout->repeat_after(dr, dc, element_bytes, align));
@@ -122,6 +113,7 @@ struct layout_facts {
       return 0;
     }
   }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr bitwise_form bitwise() const noexcept {
     if constexpr (has_bitwise<Layout>::value) {
       return layout->bitwise(element_bytes);
@@ -387,6 +379,7 @@ namespace detail {
 // constant evaluation of walk_tile can take a part of a tile's accesses.
 template <class Pattern, int First, int Last>
 struct pattern_slice {
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr errc check(const tile_shape& s) {
     if constexpr (has_check<Pattern>::value) {
       return Pattern::check(s);
@@ -395,8 +388,11 @@ struct pattern_slice {
     }
   }
   BANKCHECK_HOST_DEVICE static constexpr int accesses(const tile_shape&) noexcept { return Last - First; }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr access op(const tile_shape& s) { return Pattern::op(s); }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr std::uint64_t lanes(const tile_shape& s, int k) { return Pattern::lanes(s, First + k); }
+  BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE static constexpr element at(const tile_shape& s, int k, int lane) {
     return Pattern::at(s, First + k, lane);
   }

@@ -47,3 +47,19 @@ __global__ void mapping_in_kernel(int* out) {
   static_assert(s(1, 0) == 32 + (0 ^ 1), "Swizzle<5, 2, 5>: word column XOR row");
   out[threadIdx.x] = m(threadIdx.x, 1) + s(1, threadIdx.x) + static_cast<int>(m.extents().extent(0));
 }
+
+// A mapping of one's own (plain constexpr, not strided): analyze calls it from a function nvcc
+// checked (#20013-D) until the walk's offsets became a class of the library's.
+struct pitch_33_mapping {
+  using extents_type = tile_extents;
+  using index_type = int;
+  using rank_type = cuda::std::size_t;
+  constexpr extents_type extents() const { return {}; }
+  constexpr int operator()(int r, int c) const { return r * 33 + c; }
+  static constexpr bool is_always_strided() { return false; }
+};
+static_assert(bc::analyze<float>(pitch_33_mapping{}, bc::column_segments<>{}).conflict_free(), "pitch 33");
+
+__global__ void user_mapping_in_kernel(long long* out) {
+  out[threadIdx.x] = bc::analyze<float>(pitch_33_mapping{}, bc::column_segments<>{}).wavefronts;  // at run time
+}

@@ -46,3 +46,64 @@ __global__ void user_types_in_kernel(const int* pitch, long long* out) {
                                [p = pitch[0]](int r, int c) { return 2LL * (r * p + c); })
                .wavefronts;
 }
+
+// An architecture of one's own given as a type, as docs/reference.md writes it (a plain constexpr
+// conversion): the choosers convert it in functions nvcc checked (#20013-D, as above).
+struct banks_48 {
+  constexpr operator bc::architecture() const noexcept {
+    bc::architecture a = bc::arch::nvidia;
+    a.banks = 48;
+    return a;
+  }
+};
+static_assert(bc::padded_tile<float, 32, 32, bc::rows_and_columns, banks_48>::pitch == 35,
+              "48 banks: 35 is the first pitch prime to 48 at 4 bytes past 32");
+static_assert(bc::is_conflict_free_v<bc::padded_tile<float, 32, 32, bc::rows_and_columns, banks_48>,
+                                     bc::row_segments<>, bc::column_segments<>>,
+              "the checks walk the tile's architecture");
+
+// A layout of one's own that says how it repeats (repeat_after and bitwise, row_major's), and one
+// that does not, swizzled by the library.
+struct pitch_33 {
+  static constexpr int rows = 32, cols = 32;
+  constexpr int operator()(int r, int c) const { return r * 33 + c; }
+  static constexpr int required_span_size() { return 31 * 33 + 32; }
+  static constexpr long long repeat_after(int dr, int dc, int element_bytes, long long align) {
+    return bc::row_major<32, 32, 33>::repeat_after(dr, dc, element_bytes, align);
+  }
+  static constexpr bc::bitwise_form bitwise(int element_bytes) {
+    return bc::row_major<32, 32, 33>::bitwise(element_bytes);
+  }
+};
+struct plain_rows {
+  static constexpr int rows = 32, cols = 32;
+  constexpr int operator()(int r, int c) const { return r * 32 + c; }
+  static constexpr int required_span_size() { return 32 * 32; }
+};
+static_assert(bc::analyze_tile<bc::column_segments<>, float>(pitch_33{}).conflict_free(), "a layout that repeats");
+static_assert(bc::analyze_tile<bc::column_segments<>, float>(bc::swizzled<plain_rows, bc::xor_swizzle<5, 0, 5>>{})
+                  .conflict_free(),
+              "swizzled, over a layout that says nothing of how it repeats");
+
+// A pattern of one's own through analyze_pattern_v: its chunks call the pattern's members.
+struct diagonal {
+  static constexpr int accesses(const bc::tile_shape& s) { return s.rows / 32; }
+  static constexpr bc::access op(const bc::tile_shape& s) { return bc::load(s.bytes); }
+  static constexpr std::uint64_t lanes(const bc::tile_shape&, int) { return 0xffffffffull; }
+  static constexpr bc::element at(const bc::tile_shape&, int k, int lane) { return bc::element{32 * k + lane, lane}; }
+};
+inline constexpr auto pitch_33_bytes = [](int r, int c) { return 4 * (r * 33 + c); };
+static_assert(bc::analyze_pattern_v<diagonal, float, 64, 32, pitch_33_bytes>.wavefronts == 2 * 2,
+              "word 1056 k + 34 l of access k: bank 2 l mod 32, which lanes l and l + 16 share: 2-way");
+
+__global__ void user_architecture_and_layouts(const int* cols, int* out) {
+  out[0] = bc::choose_padding(banks_48{}, 4, 32, cols[0], bc::column_segments<>{}).padding;  // at run time
+  out[1] = bc::choose_swizzle(banks_48{}, 4, 32, 32, bc::column_segments<>{}).b;
+  out[2] = bc::analyze_tile<bc::column_segments<>, float>(pitch_33{}).degree();
+  __shared__ float tile[32 * 32];
+  using swizzled_rows = bc::swizzled_bytes<plain_rows, bc::tma::swizzle_128b, 4>;
+  tile[swizzled_rows{}(threadIdx.y, threadIdx.x)] = static_cast<float>(threadIdx.x);
+  __syncthreads();
+  out[3] = static_cast<int>(tile[swizzled_rows{}(threadIdx.x, threadIdx.y)]) +
+           bc::swizzled<plain_rows, bc::xor_swizzle<5, 0, 5>>{}(threadIdx.x, 0);
+}
