@@ -6,6 +6,7 @@
 // function", once per walk.)
 #include <bankcheck/bankcheck.hpp>
 #include <bankcheck/check.hpp>
+#include <bankcheck/exchange.hpp>
 #include <boost/mp11/list.hpp>
 #include <cstdint>
 namespace bc = bankcheck;
@@ -85,8 +86,22 @@ static_assert(bc::analyze_tile<bc::column_segments<>, float>(bc::swizzled<plain_
                   .conflict_free(),
               "swizzled, over a layout that says nothing of how it repeats");
 
-// A pattern of one's own through analyze_pattern_v: its chunks call the pattern's members.
+// The library's swizzles over a layout of one's own that says how it repeats: the walk asks the
+// swizzle, which asks the layout.
+using swizzled_33 = bc::swizzled<pitch_33, bc::xor_swizzle<1, 5, 1>>;
+using swizzled_33_bytes = bc::swizzled_bytes<pitch_33, bc::xor_swizzle<1, 7, 1>, 4>;
+static_assert(bc::detail::has_repeat<swizzled_33>::value && bc::detail::has_bitwise<swizzled_33_bytes>::value,
+              "the swizzles say what their layout says");
+static_assert(bc::analyze_tile<bc::column_segments<>, float>(swizzled_33{}).conflict_free() &&
+                  bc::analyze_tile<bc::column_segments<>, float>(swizzled_33_bytes{}).conflict_free(),
+              "a swizzle of the bits above 32 words moves whole bank rows: pitch 33 stays conflict-free");
+
+// A pattern of one's own through analyze_pattern_v: its chunks call the pattern's members, its
+// check too.
 struct diagonal {
+  static constexpr bc::errc check(const bc::tile_shape& s) {
+    return s.rows % 32 == 0 ? bc::errc::none : bc::errc::pattern_indexes_outside_the_tile;
+  }
   static constexpr int accesses(const bc::tile_shape& s) { return s.rows / 32; }
   static constexpr bc::access op(const bc::tile_shape& s) { return bc::load(s.bytes); }
   static constexpr std::uint64_t lanes(const bc::tile_shape&, int) { return 0xffffffffull; }
@@ -106,4 +121,12 @@ __global__ void user_architecture_and_layouts(const int* cols, int* out) {
   __syncthreads();
   out[3] = static_cast<int>(tile[swizzled_rows{}(threadIdx.x, threadIdx.y)]) +
            bc::swizzled<plain_rows, bc::xor_swizzle<5, 0, 5>>{}(threadIdx.x, 0);
+  // The swizzles' members over pitch_33, at run time.
+  out[4] = swizzled_33::required_span_size() + swizzled_33_bytes::required_span_size() +
+           static_cast<int>(swizzled_33::repeat_after(cols[0], 0, 4, 128) +
+                            swizzled_33_bytes::repeat_after(cols[0], 0, 4, 128)) +
+           swizzled_33::bitwise(4).keep_bits + swizzled_33_bytes::bitwise(4).keep_bits;
+  // The exchanges on the architecture of one's own, given as a value.
+  out[5] = bc::analyze_exchange<float, 8, 128>(bc::exchange_layout{32, cols[0]}, banks_48{}).degree();
+  out[6] = bc::choose_exchange_padding(banks_48{}, 4, 4, cols[0], 128).layout.padding;
 }
