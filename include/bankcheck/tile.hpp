@@ -418,9 +418,10 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
 // leaves the user's byte_offset about 200 steps a call (benchmarks/README.md, "Scale of the
 // generic path"). Small chunks cost little: 32 instead of 256 cost 3-5% more at 128 x 128.
 // A lane's vector (or ldmatrix row) of n elements is tested element by element, a call each, so
-// a query's chunks take chunk_accesses / n accesses (pattern_query::chunk): 16 chars a lane took
-// 3,856 steps an access, and in chunks of 128 left the user's byte_offset about 8 steps a call
-// (benchmarks/README.md, forty-first session).
+// a query's chunks take chunk_accesses / n accesses (pattern_query::chunk). 16 chars a lane take
+// 3,856 steps an access (benchmarks/README.md, fortieth session); over char[256][512], chunks of
+// 128 left a byte_offset room for 4 loop iterations a call, chunks of 8 leave 230, one char a
+// lane 226 (forty-first session).
 inline constexpr int chunk_accesses = 128;
 
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
