@@ -807,8 +807,9 @@ scenario tile(const options& o, const parsed& p, int pad) {
   scenario s = columns_worse ? (store ? worst_of(CS{}, o, p, pad, cols, "") : worst_of(CL{}, o, p, pad, cols, ""))
                              : (store ? worst_of(RS{}, o, p, pad, rows, "") : worst_of(RL{}, o, p, pad, rows, ""));
   s.tile = sum;
-  s.title = type_title(o, p, pad) + ", every row and column " + (store ? "written" : "read") + " by warps:\n" + counted(sum.accesses, "warp-access", "warp-accesses") +
-            ", " + counted(sum.wavefronts, "wavefront") + " (ideal " + std::to_string(sum.ideal) +
+  s.title = type_title(o, p, pad) + ", every row and column " + (store ? "written" : "read") + " by warps:\n" +
+            counted(sum.accesses, "warp-access", "warp-accesses") + ", " + counted(sum.wavefronts, "wavefront") +
+            " (ideal " + std::to_string(sum.ideal) +
             "); the worst, a " + (columns_worse ? "column" : "row") + " access, drawn below";
   return s;
 }
