@@ -2827,18 +2827,25 @@ BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, co
   return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
 }
 
-// A layout's byte offsets (analyze_tile's), as a class whose call nvcc does not check, where a
-// lambda's would warn for a layout of one's own with a plain constexpr operator().
+// The index type a layout's operator() takes: an mdspan mapping's index_type, else int.
+template <class L, class = void> struct index_type_of { using type = int; };
+template <class L> struct index_type_of<L, typename voider<typename L::index_type>::type> {
+  using type = typename L::index_type;
+};
+// A layout's (or an mdspan mapping's) byte offsets, for analyze_tile and mdspan's analyze, as a
+// class whose call nvcc does not check, where a lambda's would warn for a layout of one's own
+// with a plain constexpr operator().
 template <class Layout>
 struct layout_bytes {
+  using index = typename index_type_of<Layout>::type;  // (here, not in the call: a statement is a step)
   const Layout* layout;
   long long bytes;
   BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
-    static_assert(integer<decltype((*layout)(r, c))>::kind != 0,
+    static_assert(integer<decltype((*layout)(static_cast<index>(r), static_cast<index>(c)))>::kind != 0,
                   "bankcheck analyze_tile: the layout's operator()(r, c) must return an integer type of 64 bits or "
                   "fewer, not bool (an element offset)");
-    return static_cast<long long>((*layout)(r, c)) * bytes;
+    return static_cast<long long>((*layout)(static_cast<index>(r), static_cast<index>(c))) * bytes;
   }
 };
 
@@ -4223,18 +4230,6 @@ template <class M, class = void> struct mapping_arch { using type = arch::nvidia
 template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>::type> {
   using type = typename M::arch_type;
 };
-// A mapping's element (r, c) as byte offsets, for the walk: a named class, not a lambda, so that
-// nvcc lets a mapping of one's own (plain constexpr) be called from it.
-template <class Mapping>
-struct mapping_bytes {
-  const Mapping* mapping;
-  long long element_bytes;
-  BANKCHECK_CALLS_USER_CODE
-  BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
-    using index = typename Mapping::index_type;
-    return static_cast<long long>((*mapping)(static_cast<index>(r), static_cast<index>(c))) * element_bytes;
-  }
-};
 }  // namespace detail
 
 // The cost of Pattern over a rank-2 mdspan mapping of T (any LayoutMapping: std::layout_right,
@@ -4264,7 +4259,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const auto rows = mapping.extents().extent(0), cols = mapping.extents().extent(1);
     if (!detail::fits_int(rows) || !detail::fits_int(cols)) return tile_report{violated::tile_shape_is_invalid()};
     const tile_shape shape{static_cast<int>(sizeof(T)), static_cast<int>(rows), static_cast<int>(cols)};
-    detail::mapping_bytes<Mapping> offset{&mapping, static_cast<long long>(sizeof(T))};
+    // (layout_bytes, not a lambda: nvcc lets it call a mapping of one's own, plain constexpr.)
+    detail::layout_bytes<Mapping> offset{&mapping, static_cast<long long>(sizeof(T))};
     if constexpr (Mapping::is_always_strided()) {
       // A row's facts (row_major's) hold where rows do not overlap: a strided mapping need not be
       // unique, and one with stride(0) < extent(1) was priced from its first column alone.

@@ -181,18 +181,25 @@ BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, co
   return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
 }
 
-// A layout's byte offsets (analyze_tile's), as a class whose call nvcc does not check, where a
-// lambda's would warn for a layout of one's own with a plain constexpr operator().
+// The index type a layout's operator() takes: an mdspan mapping's index_type, else int.
+template <class L, class = void> struct index_type_of { using type = int; };
+template <class L> struct index_type_of<L, typename voider<typename L::index_type>::type> {
+  using type = typename L::index_type;
+};
+// A layout's (or an mdspan mapping's) byte offsets, for analyze_tile and mdspan's analyze, as a
+// class whose call nvcc does not check, where a lambda's would warn for a layout of one's own
+// with a plain constexpr operator().
 template <class Layout>
 struct layout_bytes {
+  using index = typename index_type_of<Layout>::type;  // (here, not in the call: a statement is a step)
   const Layout* layout;
   long long bytes;
   BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
-    static_assert(integer<decltype((*layout)(r, c))>::kind != 0,
+    static_assert(integer<decltype((*layout)(static_cast<index>(r), static_cast<index>(c)))>::kind != 0,
                   "bankcheck analyze_tile: the layout's operator()(r, c) must return an integer type of 64 bits or "
                   "fewer, not bool (an element offset)");
-    return static_cast<long long>((*layout)(r, c)) * bytes;
+    return static_cast<long long>((*layout)(static_cast<index>(r), static_cast<index>(c))) * bytes;
   }
 };
 
