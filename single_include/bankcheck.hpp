@@ -2843,8 +2843,8 @@ struct layout_bytes {
   BANKCHECK_CALLS_USER_CODE
   BANKCHECK_HOST_DEVICE constexpr long long operator()(int r, int c) const {
     static_assert(integer<decltype((*layout)(static_cast<index>(r), static_cast<index>(c)))>::kind != 0,
-                  "bankcheck analyze_tile: the layout's operator()(r, c) must return an integer type of 64 bits or "
-                  "fewer, not bool (an element offset)");
+                  "bankcheck analyze_tile (or analyze over an mdspan mapping): the layout's operator()(r, c) must "
+                  "return an integer type of 64 bits or fewer, not bool (an element offset)");
     return static_cast<long long>((*layout)(static_cast<index>(r), static_cast<index>(c))) * bytes;
   }
 };
