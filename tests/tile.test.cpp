@@ -373,6 +373,36 @@ struct element_sized_ldmatrix : matrix_tiles<4> {
 };
 }  // namespace
 
+// Tiles whose columns (or rows) reach INT_MAX: a vector that overhangs the last column, and thread
+// blocks that overhang the tile by threads past INT_MAX. (The walk added a vector's reach to its
+// first column, and block_at a block's columns to its first, in int: signed overflow, which a
+// constant evaluation refuses and run time answered wrongly.)
+TEST_CASE("tiles of 2^31 - 1 columns or rows: overhanging vectors and blocks") {
+  // float4 rows over 2^31 - 1 columns: the last lane's vector covers column 2^31 - 1.
+  CHECK(analyze_tile<float>(row_segments<op_kind::load, 4>{}, row_major<1, 2147483647>{}).error ==
+        errc::pattern_indexes_outside_the_tile);
+  CHECK(analyze_tile<float>(row_segments<op_kind::load, 4>{}, row_major<1, 2147483644>{}).ok());
+  // 1000 x 1 threads of 16 chars over one row of 2^31 - 1 chars: the last block starts at column
+  // 2,147,472,000, 11,647 columns before the end, so threads x = 0..727 start inside (728 of
+  // them: warp 22 has 24 such lanes) and the last warp's, x = 992..999, start past INT_MAX.
+  const dynamic_thread_block wide{1000, 1, op_kind::load, false, 16};
+  const tile_shape row{1, 1, 2147483647};
+  const int last = wide.accesses(row) - 1;
+  CHECK(wide.check(row) == errc::none);
+  CHECK(last % 32 == 31);
+  CHECK(wide.lanes(row, last) == 0);
+  CHECK(wide.lanes(row, last - 9) == 0xffffff);
+  CHECK(wide.at(row, last, 7).col == 2147483647);
+  // The same block transposed over one column of 2^31 - 1 rows: threads x = 992.. of the last block
+  // lie past INT_MAX rows.
+  const dynamic_thread_block tall{1000, 1, op_kind::load, true, 1};
+  const tile_shape column{1, 2147483647, 1};
+  const int tall_last = tall.accesses(column) - 1;
+  CHECK(tall.check(column) == errc::none);
+  CHECK(tall.lanes(column, tall_last) == 0);
+  CHECK(tall.at(column, tall_last, 0).row == 2147483647);
+}
+
 TEST_CASE("the tile rules give error values at run time") {
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const tile_report outside = analyze_pattern<row_segments<op_kind::load, 4>>(

@@ -177,7 +177,7 @@ BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, co
   static_assert(integer<decltype(byte_offset(0, 0))>::kind != 0, "bankcheck: the byte offset callable (r, c) must "
                 "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   const element e = pattern.at(shape, k, lane);
-  outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col + reach > shape.cols;
+  outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col > shape.cols - reach;
   return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
 }
 
