@@ -3328,10 +3328,15 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
 }
 
 // Paddings worth trying: the cost repeats when the pitch grows by a bank row (banks x bank_bytes:
-// 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared, so the best padding
-// lies below one bank row.
-BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes) noexcept {
-  return static_cast<int>(row_bytes / gcd(row_bytes, bytes));
+// 128 bytes on NVIDIA), and a longer pitch only splits words lanes shared; which pitches align
+// for the widest access repeats every `widest` bytes. So the best padding lies below lcm(bank
+// row, widest) bytes: one bank row on every built-in architecture, whose rows the widest access
+// divides, and more where it does not (34 banks of 4 bytes and float4 loads: 272 bytes, 68
+// floats, where the paddings below one row, 34 floats, left 8 of the 17 aligned bank offsets
+// untried). At most 1024 bytes: 64 banks of 16 bytes, or 63 of 16 (1008).
+BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes, int widest) noexcept {
+  const long long period = row_bytes / gcd(row_bytes, widest) * widest;  // lcm
+  return static_cast<int>(period / gcd(period, bytes));
 }
 
 // A search over candidates instantiates itself once for each candidate it walks, one inside
@@ -3563,10 +3568,10 @@ struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
 struct padding_for<Bytes, R, C, List<Patterns...>, Arch> {
   static_assert(sizeof...(Patterns) > 0, "padded_tile: the list of accesses must not be empty.");
-  static constexpr int candidates =
-      padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes);
-  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr int widest = widest_access<Patterns...>(Bytes, R, C);
+  static constexpr int candidates =
+      padding_candidates(Bytes, arch_of_type<Arch>::value().banks * arch_of_type<Arch>::value().bank_bytes, widest);
+  static constexpr choice value = choose_bounded<paddings<Bytes, R, C, Arch, Patterns...>, candidates>();
   static constexpr bool walks_ok = unpadded_walks_ok<value.cost.usable, Bytes, R, C, Arch, Patterns...>;
 };
 
@@ -3710,8 +3715,8 @@ struct padding_choice {
 // values, thread blocks whose extents a tool or an autotuner picks among them: over a rows x cols
 // tile of `bytes`-byte elements, the smallest padding that makes every pattern cost its ideal
 // wavefronts; when none does, the one with the fewest wavefronts, then the smallest. The same
-// candidates as padded_tile (paddings below one bank row that keep every row start aligned to the
-// widest access and the offsets in int), the same order and the same costs; each candidate's
+// candidates as padded_tile (paddings below lcm(bank row, widest access) bytes that keep every row
+// start aligned to the widest access and the offsets in int), the same order and the same costs; each candidate's
 // walks stop once it has lost to the best so far. On `arch` (first argument; NVIDIA without it),
 // whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
@@ -3741,7 +3746,7 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
     return detail::capped_cost(shape, offset, detail::pitched_facts{bytes, offset.pitch}, arch, cap, patterns...);
   };
   const detail::choice c =
-      detail::search_candidates(detail::padding_candidates(bytes, row_bytes), cost, detail::no_floor{});
+      detail::search_candidates(detail::padding_candidates(bytes, row_bytes, widest), cost, detail::no_floor{});
   if (static_cast<bool>(c.cost.error)) return padding_choice{c.cost.error};
   if (c.index < 0) {
     // No pitch was usable, so nothing was walked: a rule a pattern breaks (a bad op, say) comes

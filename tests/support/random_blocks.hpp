@@ -19,6 +19,13 @@ inline bankcheck::architecture banks_48() {
   a.banks = 48;
   return a;
 }
+// NVIDIA's phases over 34 banks: a bank row of 136 bytes, which 8- and 16-byte accesses do not
+// divide, so the pitches that keep them aligned repeat every 272 bytes, not every row.
+inline bankcheck::architecture banks_34() {
+  bankcheck::architecture a = bankcheck::arch::nvidia;
+  a.banks = 34;
+  return a;
+}
 // NVIDIA's phases over 32 banks of 8 bytes (a description, not a machine).
 inline bankcheck::architecture wide_banks() {
   bankcheck::architecture a = bankcheck::arch::nvidia;
