@@ -2023,7 +2023,8 @@ BANKCHECK_DETAIL_COMMAS_END
 // include/bankcheck/check.hpp
 // bankcheck: compile-time checks: is_conflict_free_v, and assert_conflict_free, whose compile
 // error names the pattern, the warp-access, the phase, the bank, two lanes and their words, and
-// how bad: the phase's wavefronts (the access's degree).
+// how bad: the phase's wavefronts (the access's degree); and assert_conflict_free over a report
+// (analyze's or a walk's), which names the same but the pattern.
 #ifndef BANKCHECK_CHECK_HPP
 #define BANKCHECK_CHECK_HPP
 
@@ -2699,6 +2700,28 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_sha
   static constexpr bool value = true;
 };
 
+// A pattern: what walk_tile asks of one (a grid and a check are optional).
+template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
+template <class P>
+struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(tile_shape{})),
+                                              static_cast<void>(declared<const P&>().accesses(tile_shape{})),
+                                              static_cast<void>(declared<const P&>().lanes(tile_shape{}, 0)),
+                                              static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
+  static constexpr bool value = true;
+};
+// int where is_pattern<P>::value is Is (walk_tile's two overloads).
+template <class P, bool Is, bool = is_pattern<P>::value> struct if_pattern {};
+template <class P, bool Is> struct if_pattern<P, Is, Is> { using type = int; };
+// Instantiated where a walk is given something else, as the one error: its message.
+template <class P>
+struct pattern_required {
+  static_assert(is_pattern<P>::value,
+                "bankcheck: Pattern must be an access pattern, a type with op(s), accesses(s), lanes(s, k) and "
+                "at(s, k, lane), as row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and "
+                "swizzled_tile's Accesses; the checks and the walks take each pattern on its own.");
+  static constexpr bool value = is_pattern<P>::value;
+};
+
 template <class L, class = void> struct has_extents { static constexpr bool value = false; };
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
@@ -2919,7 +2942,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
 // With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Facts, class Arch>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
   // The whole architecture, whose scalars the patterns and the periods divide by, before any
@@ -2974,6 +2997,13 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
+}
+// Anything else than a pattern: pattern_required's message, and no other error. (An overload, not
+// an if constexpr in the walk: a statement is a step of every walk's budget.)
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern&, const tile_shape&, ByteOffset&, const Facts&,
+                                                      const Arch&, long long = -1) {
+  return static_cast<void>(pattern_required<Pattern>::value), tile_report{};
 }
 }  // namespace detail
 
@@ -3094,6 +3124,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
+  static constexpr bool is_a_pattern = pattern_required<Pattern>::value;  // else its message, first
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
@@ -3171,12 +3202,24 @@ BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
   return analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{},
                                                           arch_of_type<typename tile_arch<Tile>::type>::value());
 }
+// Instantiated for the checks' patterns: an empty list is an error, not a vacuous true.
+template <int N>
+struct patterns_given {
+  static_assert(N > 0, "bankcheck: is_conflict_free_v and assert_conflict_free check the patterns they are given: give "
+                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>.");
+  static constexpr bool value = N > 0;
+};
+template <class Tile, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free() {
+  return patterns_given<sizeof...(Patterns)>::value && (check_tile<Tile, Patterns>().conflict_free() && ...);
+}
 }  // namespace detail
 
 // Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
-// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it).
+// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it). The patterns
+// are named one by one, at least one (a list such as rows_and_columns is padded_tile's argument).
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v = (detail::check_tile<Tile, Patterns>().conflict_free() && ...);
+inline constexpr bool is_conflict_free_v = detail::all_conflict_free<Tile, Patterns...>();
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -3194,23 +3237,37 @@ template <class T> struct always_false { static constexpr bool value = false; };
 template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
 struct bank_conflict {
   static_assert(always_false<Pattern>::value,
-                "bankcheck: bank conflict: in warp-access K, phase P, bank B serves lanes A and B different words, "
-                "and the phase takes D wavefronts; bank_conflict<pattern, warp_access<K>, phase<P>, bank<B>, "
-                "lanes<A, B>, words<..>, degree<D>> above names them");
+                "bankcheck: bank conflict, named by bank_conflict<pattern, warp_access<k>, phase<p>, bank<n>, "
+                "lanes<a, b>, words<word a, word b>, degree<d>> in this error's lines: in the pattern's warp-access k, "
+                "phase p, bank n serves lane a one word and lane b another, and the phase takes d wavefronts");
+  static constexpr bool value = false;
+};
+// The same for a report (assert_conflict_free<R>() below), which does not know its pattern:
+//   reported_conflict<warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
+template <class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
+struct reported_conflict {
+  static_assert(always_false<Access>::value,
+                "bankcheck: bank conflict, named by reported_conflict<warp_access<k>, phase<p>, bank<n>, lanes<a, b>, "
+                "words<word a, word b>, degree<d>> in this error's lines: in warp-access k (0 for analyze's report), "
+                "phase p, bank n serves lane a one word and lane b another, and the phase takes d wavefronts");
   static constexpr bool value = false;
 };
 
 namespace detail {
 template <class Tile, class Pattern>
 BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
-  constexpr tile_report r = check_tile<Tile, Pattern>();
-  static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
-  if constexpr (r.conflict_free()) {
-    return true;
+  if constexpr (!is_pattern<Pattern>::value) {
+    return pattern_required<Pattern>::value;  // its message, and no other error
   } else {
-    constexpr conflict_witness w = r.worst.worst;
-    return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
-                         words<w.word_a, w.word_b>, degree<r.worst.degree>>::value;
+    constexpr tile_report r = check_tile<Tile, Pattern>();
+    static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
+    if constexpr (r.conflict_free()) {
+      return true;
+    } else {
+      constexpr conflict_witness w = r.worst.worst;
+      return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
+                           words<w.word_a, w.word_b>, degree<r.worst.degree>>::value;
+    }
   }
 }
 }  // namespace detail
@@ -3219,8 +3276,37 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 // (the access with the most conflicts, the first on a tie: tile_report::worst_access).
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
 template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
-  return (detail::assert_one<Tile, Patterns>() && ...);
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a tile's patterns
+  return detail::patterns_given<sizeof...(Patterns)>::value && (detail::assert_one<Tile, Patterns>() && ...);
+}
+
+// The same for a report in a variable of static storage (C++17 takes a reference to one as a
+// template argument, not a value): analyze's, or a walk's (analyze_pattern, analyze_tile,
+// analyze_pattern_v), whose worst access it names.
+// Example: constexpr report column = analyze([](int l) { return 128 * l; }, load(4));
+//          static_assert(assert_conflict_free<column>());  // reported_conflict<warp_access<0>, phase<0>,
+//                                                          // bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
+template <const report& R>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // analyze's report
+  static_assert(R.ok(), "bankcheck: the report holds an error, not a cost");
+  if constexpr (R.wavefronts == R.ideal) {
+    return true;
+  } else {
+    return reported_conflict<warp_access<0>, phase<R.worst.phase>, bank<R.worst.bank>,
+                             lanes<R.worst.lane_a, R.worst.lane_b>, words<R.worst.word_a, R.worst.word_b>,
+                             degree<R.degree>>::value;
+  }
+}
+template <const tile_report& R>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a walk's report
+  static_assert(R.ok(), "bankcheck: the report holds an error, not a cost");
+  if constexpr (R.wavefronts == R.ideal) {
+    return true;
+  } else {
+    return reported_conflict<warp_access<R.worst_access>, phase<R.worst.worst.phase>, bank<R.worst.worst.bank>,
+                             lanes<R.worst.worst.lane_a, R.worst.worst.lane_b>,
+                             words<R.worst.worst.word_a, R.worst.worst.word_b>, degree<R.worst.degree>>::value;
+  }
 }
 
 }  // namespace bankcheck
@@ -3563,6 +3649,19 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
+// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs as a
+// list of it, so that `given`'s static_assert (padded_tile's, swizzled_tile's) is the one error.
+template <class Accesses>
+struct accesses_list {
+  static constexpr bool given = false;
+  using type = boost::mp11::mp_list<Accesses>;
+};
+template <template <class...> class List, class... Patterns>
+struct accesses_list<List<Patterns...>> {
+  static constexpr bool given = true;
+  using type = List<Patterns...>;
+};
+
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
@@ -3595,7 +3694,10 @@ struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
+  static_assert(detail::accesses_list<Accesses>::given,
+                "padded_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
+                "boost::mp11::mp_list<P>).");
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
                 "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
@@ -3942,7 +4044,10 @@ struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
+  static_assert(detail::accesses_list<Accesses>::given,
+                "swizzled_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
+                "boost::mp11::mp_list<P>).");
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
-// Tests for bankcheck/check.hpp. The failing assertion's message is tested in
-// tests/compile_fail (case bank_conflict).
+// Tests for bankcheck/check.hpp. The failing assertions' messages are tested in
+// tests/compile_fail (cases bank_conflict, reported_conflict and walk_reported_conflict).
+#include <bankcheck/analyze.hpp>
 #include <bankcheck/check.hpp>
 #include <bankcheck/layout.hpp>
 #include <bankcheck/padded_tile.hpp>
@@ -23,6 +24,25 @@ static_assert(is_conflict_free_v<swizzled_128b, matrix_tiles<4>>, "ldmatrix over
 static_assert(!is_conflict_free_v<typed_layout<row_major<64, 64>, short>, matrix_tiles<4>>, "unswizzled: 8-way");
 static_assert(assert_conflict_free<padded, row_segments<>, column_segments<>>());
 static_assert(assert_conflict_free<padded_tile<double, 16, 16>, column_segments<>>());
+
+// A report's check: analyze's, a walk's, and analyze_pattern_v's, held at namespace scope.
+namespace {
+constexpr report row_read = analyze([](int lane) { return 4 * lane; }, load(4));
+constexpr report float4_row = analyze([](int lane) { return 16 * lane; }, store(16));
+constexpr tile_report padded_columns = analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{});
+inline constexpr auto pitch_1025 = [](int r, int c) { return 4 * (1025 * r + c); };
+constexpr tile_report large_columns = analyze_pattern_v<column_segments<>, float, 256, 1024, pitch_1025>;
+}  // namespace
+static_assert(assert_conflict_free<row_read>());
+static_assert(assert_conflict_free<float4_row>());
+static_assert(assert_conflict_free<padded_columns>());
+static_assert(assert_conflict_free<large_columns>() && large_columns.accesses == 8 * 1024);
+
+TEST_CASE("assert_conflict_free takes a report held in a static constexpr local") {
+  static constexpr report merged = analyze([](int) { return 0; }, load(16));  // 2 wavefronts, ideal 2
+  static_assert(assert_conflict_free<merged>());
+  CHECK(merged.wavefronts == 2);
+}
 
 TEST_CASE("is_conflict_free_v is an ordinary constant") {
   constexpr bool free = is_conflict_free_v<padded, column_segments<>>;

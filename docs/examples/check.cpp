@@ -30,6 +30,15 @@ static_assert(assert_conflict_free<padded_tile<float, 32, 32>, row_segments<>, c
 static_assert(assert_conflict_free<padded, column_segments<>>());
 // [assert_conflict_free]
 
+// [assert_conflict_free_report]
+// analyze's report, and a walk's, in variables of static storage (a template argument may refer
+// to one; a local needs `static constexpr`).
+constexpr report row_read = analyze([](int lane) { return 4 * lane; }, load(4));
+static_assert(assert_conflict_free<row_read>());
+constexpr tile_report padded_columns = analyze_tile<column_segments<>, float>(row_major<32, 32, 33>{});
+static_assert(assert_conflict_free<padded_columns>());
+// [assert_conflict_free_report]
+
 // [bank_conflict]
 // Only named, never instantiated here: instantiating it is the compile error.
 using conflict = bank_conflict<column_segments<>, warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>;
@@ -41,6 +50,12 @@ using conflict = bank_conflict<column_segments<>, warp_access<0>, phase<0>, bank
 // [assert_conflict_free_fails]
 static_assert(assert_conflict_free<plain, column_segments<>>());  // a column of float[32][32]
 // [assert_conflict_free_fails]
+#endif
+#ifdef FAIL_reported_conflict
+// [assert_conflict_free_report_fails]
+constexpr report column_read = analyze([](int lane) { return 128 * lane; }, load(4));  // float[32][32]
+static_assert(assert_conflict_free<column_read>());
+// [assert_conflict_free_report_fails]
 #endif
 
 int main() {}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // bankcheck: compile-time checks: is_conflict_free_v, and assert_conflict_free, whose compile
 // error names the pattern, the warp-access, the phase, the bank, two lanes and their words, and
-// how bad: the phase's wavefronts (the access's degree).
+// how bad: the phase's wavefronts (the access's degree); and assert_conflict_free over a report
+// (analyze's or a walk's), which names the same but the pattern.
 #ifndef BANKCHECK_CHECK_HPP
 #define BANKCHECK_CHECK_HPP
 
@@ -35,12 +36,24 @@ BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
   return analyze_tile<Pattern, typename Tile::value_type>(typename Tile::layout{},
                                                           arch_of_type<typename tile_arch<Tile>::type>::value());
 }
+// Instantiated for the checks' patterns: an empty list is an error, not a vacuous true.
+template <int N>
+struct patterns_given {
+  static_assert(N > 0, "bankcheck: is_conflict_free_v and assert_conflict_free check the patterns they are given: give "
+                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>.");
+  static constexpr bool value = N > 0;
+};
+template <class Tile, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free() {
+  return patterns_given<sizeof...(Patterns)>::value && (check_tile<Tile, Patterns>().conflict_free() && ...);
+}
 }  // namespace detail
 
 // Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
-// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it).
+// ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it). The patterns
+// are named one by one, at least one (a list such as rows_and_columns is padded_tile's argument).
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v = (detail::check_tile<Tile, Patterns>().conflict_free() && ...);
+inline constexpr bool is_conflict_free_v = detail::all_conflict_free<Tile, Patterns...>();
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -58,23 +71,37 @@ template <class T> struct always_false { static constexpr bool value = false; };
 template <class Pattern, class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
 struct bank_conflict {
   static_assert(always_false<Pattern>::value,
-                "bankcheck: bank conflict: in warp-access K, phase P, bank B serves lanes A and B different words, "
-                "and the phase takes D wavefronts; bank_conflict<pattern, warp_access<K>, phase<P>, bank<B>, "
-                "lanes<A, B>, words<..>, degree<D>> above names them");
+                "bankcheck: bank conflict, named by bank_conflict<pattern, warp_access<k>, phase<p>, bank<n>, "
+                "lanes<a, b>, words<word a, word b>, degree<d>> in this error's lines: in the pattern's warp-access k, "
+                "phase p, bank n serves lane a one word and lane b another, and the phase takes d wavefronts");
+  static constexpr bool value = false;
+};
+// The same for a report (assert_conflict_free<R>() below), which does not know its pattern:
+//   reported_conflict<warp_access<0>, phase<0>, bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
+template <class Access, class Phase, class Bank, class Lanes, class Words, class Degree>
+struct reported_conflict {
+  static_assert(always_false<Access>::value,
+                "bankcheck: bank conflict, named by reported_conflict<warp_access<k>, phase<p>, bank<n>, lanes<a, b>, "
+                "words<word a, word b>, degree<d>> in this error's lines: in warp-access k (0 for analyze's report), "
+                "phase p, bank n serves lane a one word and lane b another, and the phase takes d wavefronts");
   static constexpr bool value = false;
 };
 
 namespace detail {
 template <class Tile, class Pattern>
 BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
-  constexpr tile_report r = check_tile<Tile, Pattern>();
-  static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
-  if constexpr (r.conflict_free()) {
-    return true;
+  if constexpr (!is_pattern<Pattern>::value) {
+    return pattern_required<Pattern>::value;  // its message, and no other error
   } else {
-    constexpr conflict_witness w = r.worst.worst;
-    return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
-                         words<w.word_a, w.word_b>, degree<r.worst.degree>>::value;
+    constexpr tile_report r = check_tile<Tile, Pattern>();
+    static_assert(r.ok(), "bankcheck: the pattern does not fit the tile (see the error above)");
+    if constexpr (r.conflict_free()) {
+      return true;
+    } else {
+      constexpr conflict_witness w = r.worst.worst;
+      return bank_conflict<Pattern, warp_access<r.worst_access>, phase<w.phase>, bank<w.bank>, lanes<w.lane_a, w.lane_b>,
+                           words<w.word_a, w.word_b>, degree<r.worst.degree>>::value;
+    }
   }
 }
 }  // namespace detail
@@ -83,8 +110,37 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 // (the access with the most conflicts, the first on a tie: tile_report::worst_access).
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
 template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {
-  return (detail::assert_one<Tile, Patterns>() && ...);
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a tile's patterns
+  return detail::patterns_given<sizeof...(Patterns)>::value && (detail::assert_one<Tile, Patterns>() && ...);
+}
+
+// The same for a report in a variable of static storage (C++17 takes a reference to one as a
+// template argument, not a value): analyze's, or a walk's (analyze_pattern, analyze_tile,
+// analyze_pattern_v), whose worst access it names.
+// Example: constexpr report column = analyze([](int l) { return 128 * l; }, load(4));
+//          static_assert(assert_conflict_free<column>());  // reported_conflict<warp_access<0>, phase<0>,
+//                                                          // bank<0>, lanes<0, 1>, words<0, 32>, degree<32>>
+template <const report& R>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // analyze's report
+  static_assert(R.ok(), "bankcheck: the report holds an error, not a cost");
+  if constexpr (R.wavefronts == R.ideal) {
+    return true;
+  } else {
+    return reported_conflict<warp_access<0>, phase<R.worst.phase>, bank<R.worst.bank>,
+                             lanes<R.worst.lane_a, R.worst.lane_b>, words<R.worst.word_a, R.worst.word_b>,
+                             degree<R.degree>>::value;
+  }
+}
+template <const tile_report& R>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a walk's report
+  static_assert(R.ok(), "bankcheck: the report holds an error, not a cost");
+  if constexpr (R.wavefronts == R.ideal) {
+    return true;
+  } else {
+    return reported_conflict<warp_access<R.worst_access>, phase<R.worst.worst.phase>, bank<R.worst.worst.bank>,
+                             lanes<R.worst.worst.lane_a, R.worst.worst.lane_b>,
+                             words<R.worst.worst.word_a, R.worst.worst.word_b>, degree<R.worst.degree>>::value;
+  }
 }
 
 }  // namespace bankcheck

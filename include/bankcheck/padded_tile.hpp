@@ -340,6 +340,19 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
+// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs as a
+// list of it, so that `given`'s static_assert (padded_tile's, swizzled_tile's) is the one error.
+template <class Accesses>
+struct accesses_list {
+  static constexpr bool given = false;
+  using type = boost::mp11::mp_list<Accesses>;
+};
+template <template <class...> class List, class... Patterns>
+struct accesses_list<List<Patterns...>> {
+  static constexpr bool given = true;
+  using type = List<Patterns...>;
+};
+
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;
 template <int Bytes, int R, int C, template <class...> class List, class... Patterns, class Arch>
@@ -372,7 +385,10 @@ struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
+  static_assert(detail::accesses_list<Accesses>::given,
+                "padded_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
+                "boost::mp11::mp_list<P>).");
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
                 "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");

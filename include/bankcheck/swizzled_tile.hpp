@@ -177,7 +177,10 @@ struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, Accesses, Arch>;
+  static_assert(detail::accesses_list<Accesses>::given,
+                "swizzled_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
+                "boost::mp11::mp_list<P>).");
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;

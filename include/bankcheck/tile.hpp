@@ -48,6 +48,28 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_sha
   static constexpr bool value = true;
 };
 
+// A pattern: what walk_tile asks of one (a grid and a check are optional).
+template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
+template <class P>
+struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(tile_shape{})),
+                                              static_cast<void>(declared<const P&>().accesses(tile_shape{})),
+                                              static_cast<void>(declared<const P&>().lanes(tile_shape{}, 0)),
+                                              static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
+  static constexpr bool value = true;
+};
+// int where is_pattern<P>::value is Is (walk_tile's two overloads).
+template <class P, bool Is, bool = is_pattern<P>::value> struct if_pattern {};
+template <class P, bool Is> struct if_pattern<P, Is, Is> { using type = int; };
+// Instantiated where a walk is given something else, as the one error: its message.
+template <class P>
+struct pattern_required {
+  static_assert(is_pattern<P>::value,
+                "bankcheck: Pattern must be an access pattern, a type with op(s), accesses(s), lanes(s, k) and "
+                "at(s, k, lane), as row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and "
+                "swizzled_tile's Accesses; the checks and the walks take each pattern on its own.");
+  static constexpr bool value = is_pattern<P>::value;
+};
+
 template <class L, class = void> struct has_extents { static constexpr bool value = false; };
 template <class L>
 struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
@@ -268,7 +290,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
 // With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Facts, class Arch>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
   // The whole architecture, whose scalars the patterns and the periods divide by, before any
@@ -323,6 +345,13 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
             (stop_at >= 0 && t.wavefronts - t.ideal >= stop_at))
           return t;
   return t;
+}
+// Anything else than a pattern: pattern_required's message, and no other error. (An overload, not
+// an if constexpr in the walk: a statement is a step of every walk's budget.)
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern&, const tile_shape&, ByteOffset&, const Facts&,
+                                                      const Arch&, long long = -1) {
+  return static_cast<void>(pattern_required<Pattern>::value), tile_report{};
 }
 }  // namespace detail
 
@@ -443,6 +472,7 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
+  static constexpr bool is_a_pattern = pattern_required<Pattern>::value;  // else its message, first
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());

@@ -81,6 +81,27 @@ constexpr double x = bc::tma::swizzle_128b{}(1.5);
 // A column read of float[32][32]: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
 static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, float>, bc::row_segments<>,
                                        bc::column_segments<>>());
+#elif defined(FAIL_reported_conflict)
+// The same column read as analyze's report: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
+constexpr bc::report column = bc::analyze([](int lane) { return 128 * lane; }, bc::load(4));
+static_assert(bc::assert_conflict_free<column>());
+#elif defined(FAIL_walk_reported_conflict)
+// A 16 x 16 thread block over float[64][65]: the worst access's conflict, as assert_conflict_free names it.
+constexpr bc::tile_report blocks = bc::analyze_tile<bc::thread_block<16, 16>, float>(bc::row_major<64, 64, 65>{});
+static_assert(bc::assert_conflict_free<blocks>());
+#elif defined(FAIL_give_at_least_one_pattern)
+// No pattern: it would be true of any tile.
+static_assert(bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, float>>);
+#elif defined(FAIL_assert_give_at_least_one_pattern)
+static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, float>>());
+#elif defined(FAIL_Pattern_must_be_an_access_pattern)
+// padded_tile's list of patterns given to a check, which takes them one by one.
+static_assert(bc::assert_conflict_free<bc::padded_tile<float, 32, 32>, bc::rows_and_columns>());
+#elif defined(FAIL_Accesses_must_be_a_list_of_patterns)
+// One pattern where padded_tile takes a list.
+constexpr int padding = bc::padded_tile<float, 32, 32, bc::column_segments<>>::padding;
+#elif defined(FAIL_swizzled_Accesses_must_be_a_list_of_patterns)
+constexpr int degree = bc::swizzled_tile<float, 32, 32, bc::column_segments<>>::degree;
 #elif defined(FAIL_pattern_indexes_outside_the_tile)
 // float4 rows over 30 columns: lane 7 would touch columns 28..31.
 constexpr bc::tile_report t = bc::analyze_tile<bc::row_segments<bc::op_kind::load, 4>, float>(bc::row_major<4, 30>{});

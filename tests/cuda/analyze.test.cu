@@ -35,6 +35,18 @@ __global__ void compile_time_in_kernel(int* out) {
   out[threadIdx.x] = padded + r.wavefronts + m.degree + t[threadIdx.x % 32];
 }
 
+// A report's check, in a kernel, of a report at namespace scope and of a static local.
+constexpr bc::report padded_column = bc::analyze([](int lane) { return 132 * lane; }, bc::load(4));
+constexpr bc::tile_report padded_tile_columns =
+    bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<32, 32, 33>{});
+__global__ void report_checks_in_kernel(int* out) {
+  static_assert(bc::assert_conflict_free<padded_column>(), "padding 1");
+  static_assert(bc::assert_conflict_free<padded_tile_columns>(), "padding 1, every column");
+  static constexpr bc::report rows = bc::analyze([](int lane) { return 8 * lane; }, bc::store(8));
+  static_assert(bc::assert_conflict_free<rows>(), "STS.64 contiguous");
+  out[threadIdx.x] = rows.wavefronts + padded_column.wavefronts;
+}
+
 __global__ void run_time_in_kernel(const int* pitch, int* out) {
   // Addresses known only at run time: each thread asks what a column read of its tile costs.
   const int p = pitch[blockIdx.x];
