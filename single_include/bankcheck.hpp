@@ -41,8 +41,9 @@
 #define BANKCHECK_CONFIG_HPP
 
 // bankcheck is C++17 (constexpr if, inline variables, constexpr lambdas): say so before the
-// first of those fails to compile. Every header but version.hpp includes this one, itself or
-// through another bankcheck header, before any code of its own.
+// first of those fails to compile. Every header but version.hpp and detail/integral.hpp (C++11
+// traits, which every includer includes after this one) includes this one, itself or through
+// another bankcheck header, before any code of its own.
 #if defined(_MSVC_LANG) ? _MSVC_LANG < 201703L : __cplusplus < 201703L
 #error "bankcheck needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17)"
 #endif
@@ -590,7 +591,9 @@ BANKCHECK_HOST_DEVICE constexpr bool valid_architecture(const Arch& a) noexcept 
 
 #endif
 // include/bankcheck/detail/engine.hpp
-// bankcheck: the one engine. Every query gathers lane addresses, then comes here.
+// bankcheck: the one engine. Every query gathers lane addresses, then comes here, but the
+// seed's conflict_degree, whose fixed geometry (32 banks of 4-byte words, one word a lane) has
+// its own stages in detail/seed.hpp (tests compare both with the reference).
 #ifndef BANKCHECK_DETAIL_ENGINE_HPP
 #define BANKCHECK_DETAIL_ENGINE_HPP
 
@@ -3177,11 +3180,21 @@ BANKCHECK_DETAIL_COMMAS_END
 
 namespace bankcheck {
 
+namespace detail {
+template <class T> struct is_element { static constexpr bool value = true; };
+template <> struct is_element<void> { static constexpr bool value = false; };
+template <> struct is_element<const void> { static constexpr bool value = false; };
+template <> struct is_element<volatile void> { static constexpr bool value = false; };
+template <> struct is_element<const volatile void> { static constexpr bool value = false; };
+}  // namespace detail
+
 // A layout with its element type, and the architecture the checks walk it on (NVIDIA by
 // default; as padded_tile's Arch), for the checks: padded_tile and swizzled_tile already are one.
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
 template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
+  static_assert(detail::is_element<T>::value, "typed_layout: T must be the element type, not void (g++ takes "
+                                              "sizeof(void) for 1).");
   using layout = Layout;
   using value_type = T;
   using arch_type = Arch;

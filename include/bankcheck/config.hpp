@@ -4,8 +4,9 @@
 #define BANKCHECK_CONFIG_HPP
 
 // bankcheck is C++17 (constexpr if, inline variables, constexpr lambdas): say so before the
-// first of those fails to compile. Every header but version.hpp includes this one, itself or
-// through another bankcheck header, before any code of its own.
+// first of those fails to compile. Every header but version.hpp and detail/integral.hpp (C++11
+// traits, which every includer includes after this one) includes this one, itself or through
+// another bankcheck header, before any code of its own.
 #if defined(_MSVC_LANG) ? _MSVC_LANG < 201703L : __cplusplus < 201703L
 #error "bankcheck needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17)"
 #endif

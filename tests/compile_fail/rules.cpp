@@ -89,6 +89,9 @@ static_assert(bc::assert_conflict_free<column>());
 // A 16 x 16 thread block over float[64][65]: the worst access's conflict, as assert_conflict_free names it.
 constexpr bc::tile_report blocks = bc::analyze_tile<bc::thread_block<16, 16>, float>(bc::row_major<64, 64, 65>{});
 static_assert(bc::assert_conflict_free<blocks>());
+#elif defined(FAIL_T_must_be_the_element_type)
+// void elements, which g++ would walk as 1-byte ones (sizeof(void) is 1 to it).
+static_assert(!bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, void>, bc::column_segments<>>);
 #elif defined(FAIL_give_at_least_one_pattern)
 // No pattern: it would be true of any tile.
 static_assert(bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, float>>);

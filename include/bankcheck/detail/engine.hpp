@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
-// bankcheck: the one engine. Every query gathers lane addresses, then comes here.
+// bankcheck: the one engine. Every query gathers lane addresses, then comes here, but the
+// seed's conflict_degree, whose fixed geometry (32 banks of 4-byte words, one word a lane) has
+// its own stages in detail/seed.hpp (tests compare both with the reference).
 #ifndef BANKCHECK_DETAIL_ENGINE_HPP
 #define BANKCHECK_DETAIL_ENGINE_HPP
 
