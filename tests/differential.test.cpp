@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // analyze against a deliberately simple reference written from MODEL.md with std containers
-// (support/reference.hpp), over random patterns: architectures, ops, widths, lane masks, address
-// shapes.
+// (support/reference.hpp), over random patterns: architectures (as tag types and as values), ops,
+// widths, lane masks, address shapes.
 #include <bankcheck/analyze.hpp>
 #include <doctest/doctest.h>
 
@@ -35,9 +35,23 @@ architecture lib_arch(int i) {
   }
 }
 
+// f(the built-in architecture i as its tag type, arch::nvidia_t ...): the engine as most users
+// call it, instantiated for the tag (arrays sized to its warp and banks, its tables static).
+template <class F>
+ref_result with_tag(int i, F f) {
+  switch (i) {
+    case 0: return f(arch::nvidia);
+    case 1: return f(arch::gfx942);
+    case 2: return f(arch::gfx950);
+    case 3: return f(arch::rdna3);
+    default: return f(arch::rdna4);
+  }
+}
+
 // analyze and pass_schedule against the reference on one access: counts, merge, the witness
-// and every lane's pass. Returns the reference's answer.
-ref_result compare(const ref_arch& ra, const architecture& la, access op, std::uint64_t mask,
+// and every lane's pass, on the architecture as a value or as its tag. Returns the reference's answer.
+template <class Arch>
+ref_result compare(const ref_arch& ra, const Arch& la, access op, std::uint64_t mask,
                    const std::vector<std::uint64_t>& addr, const std::string& where) {
   const auto at = [&addr](int l) { return addr[static_cast<std::size_t>(l)]; };
   const ref_result want = reference(ra, op, mask, addr);
@@ -155,8 +169,11 @@ outcome compare_all(const char* what, std::uint64_t seed, int count, Make make) 
   for (int n = 0; n < count; ++n) {
     const query q = make(rng);
     const ref_arch& ra = ref_arches[q.arch];
+    // Every other query through the architecture's tag type, the rest through its value.
+    const std::string where = std::string(ra.name) + " " + what + ", case " + std::to_string(n);
     const ref_result want =
-        compare(ra, lib_arch(q.arch), q.op, q.mask, q.addr, std::string(ra.name) + " " + what + ", case " + std::to_string(n));
+        n % 2 == 0 ? with_tag(q.arch, [&](const auto& tag) { return compare(ra, tag, q.op, q.mask, q.addr, where + " (tag)"); })
+                   : compare(ra, lib_arch(q.arch), q.op, q.mask, q.addr, where);
     o.conflicted += want.wavefronts > want.ideal;
     o.merged += want.merged;
   }
