@@ -515,6 +515,31 @@ template <> inline constexpr bool builtin_arch<arch::gfx942_t> = true;
 template <> inline constexpr bool builtin_arch<arch::gfx950_t> = true;
 template <> inline constexpr bool builtin_arch<arch::rdna3_t> = true;
 template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
+// What the engine takes as an architecture: a built-in tag, or an architecture (or a class derived
+// from one). Any other type that converts to architecture (a description of one's own, as a
+// type) is converted by the entry point it is given to, before the engine sees it.
+BANKCHECK_HOST_DEVICE constexpr bool is_architecture_pointer(const architecture*) noexcept { return true; }
+BANKCHECK_HOST_DEVICE constexpr bool is_architecture_pointer(const volatile void*) noexcept { return false; }
+template <class Arch>
+inline constexpr bool engine_arch = builtin_arch<Arch> || is_architecture_pointer(static_cast<const Arch*>(nullptr));
+// int where engine_arch<Arch> is Engine: the entry points' two overloads, chosen at no step of a
+// constant evaluation's budget.
+template <class Arch, bool Engine, bool = engine_arch<Arch>> struct if_engine_arch {};
+template <class Arch, bool Engine> struct if_engine_arch<Arch, Engine, Engine> { using type = int; };
+// Instantiated where an entry point is given another type: its message where the type does not
+// convert to architecture.
+template <class Arch, class = void>
+struct arch_required {
+  static_assert(engine_arch<Arch>,
+                "bankcheck: arch must be an architecture: arch::nvidia, arch::gfx942, arch::gfx950, arch::rdna3, "
+                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one.");
+  static constexpr bool value = engine_arch<Arch>;
+};
+template <class T> const T& arch_declared() noexcept;  // (only named: unevaluated)
+template <class Arch>
+struct arch_required<Arch, decltype(static_cast<void>(static_cast<architecture>(arch_declared<Arch>())))> {
+  static constexpr bool value = true;
+};
 
 // A table is valid when its groups come first (zeros only after), are disjoint, and together are
 // exactly the warp's lanes; and where `blocks` is not 0, its first `blocks` groups, and no more,
@@ -1946,7 +1971,7 @@ does_not_convert through_pointer(F&, long);
 // (One template with default arguments, not an overload that forwards: each is instantiated per
 // callable, and a check paid about 0.13 M instructions for the second, benchmarks/README.md.)
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch = arch::nvidia_t>
+template <class F, class Arch = arch::nvidia_t, typename detail::if_engine_arch<Arch, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp,
                                                Arch arch = {}) {
   if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
@@ -1959,6 +1984,17 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
     detail::no_visitor none{};
     return detail::run(v, op, p, arch, none);
   }
+}
+
+// The same on an architecture given as a value of a type of one's own that converts to
+// `architecture` (as the choosers take one): converted, then analyzed.
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes, Arch arch) {
+  if constexpr (detail::arch_required<Arch>::value)
+    return analyze(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
+  else
+    return report{};
 }
 
 namespace detail {
@@ -1988,7 +2024,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v,
 // The phase and pass in which each lane is served, for the same arguments as analyze.
 // Example: pass_schedule([](int l) { return 128 * l; }, load(4))[5] -> 5
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch = arch::nvidia_t>
+template <class F, class Arch = arch::nvidia_t, typename detail::if_engine_arch<Arch, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
@@ -1999,6 +2035,17 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
     if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
     return detail::schedule(v, op, p, arch);
   }
+}
+
+// The same on an architecture of a type of one's own that converts to `architecture`.
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
+                                                         Arch arch) {
+  if constexpr (detail::arch_required<Arch>::value)
+    return pass_schedule(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
+  else
+    return pass_table{};
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.
@@ -2712,9 +2759,12 @@ struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P
                                               static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
   static constexpr bool value = true;
 };
-// int where is_pattern<P>::value is Is (walk_tile's two overloads).
-template <class P, bool Is, bool = is_pattern<P>::value> struct if_pattern {};
-template <class P, bool Is> struct if_pattern<P, Is, Is> { using type = int; };
+// walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
+// a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
+// is int for its Kind, so that the choice costs no step of a constant evaluation's budget.
+template <class P, class A> inline constexpr int walk_kind = !is_pattern<P>::value ? 2 : engine_arch<A> ? 0 : 1;
+template <class P, class A, int Kind, int = walk_kind<P, A>> struct if_walk {};
+template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using type = int; };
 // Instantiated where a walk is given something else, as the one error: its message.
 template <class P>
 struct pattern_required {
@@ -2945,7 +2995,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
 // With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, true>::type = 0>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 0>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
   // The whole architecture, whose scalars the patterns and the periods divide by, before any
@@ -3001,9 +3051,19 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
           return t;
   return t;
 }
+// On an architecture of a type of one's own (padded_tile's Arch, say): converted, then walked.
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 1>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
+                                                      const Facts& facts, const Arch& arch, long long stop_at = -1) {
+  if constexpr (arch_required<Arch>::value)
+    return walk_tile(pattern, given, byte_offset, facts, static_cast<architecture>(arch), stop_at);
+  else
+    return tile_report{};
+}
 // Anything else than a pattern: pattern_required's message, and no other error. (An overload, not
 // an if constexpr in the walk: a statement is a step of every walk's budget.)
-template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, false>::type = 0>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 2>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern&, const tile_shape&, ByteOffset&, const Facts&,
                                                       const Arch&, long long = -1) {
   return static_cast<void>(pattern_required<Pattern>::value), tile_report{};
@@ -3836,7 +3896,7 @@ struct padding_choice {
 // whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,940
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,948
 // steps, benchmarks/compile/steps.sh); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1

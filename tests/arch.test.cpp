@@ -154,6 +154,38 @@ static_assert(queued_tie.degree == 2 && queued_tie.worst.bank == 2 && queued_tie
                   queued_tie.worst.lane_b == 2 && queued_tie.worst.word_a == 2 && queued_tie.worst.word_b == 26,
               "a tie of banks in the queues: the first to deliver two words");
 
+// An architecture as a type of one's own, whose value converts to architecture: analyze,
+// pass_schedule and the walks take it as the choosers do (they converted, analyze refused it).
+namespace {
+struct banks_34_type {
+  constexpr operator architecture() const noexcept {
+    architecture a = arch::nvidia;
+    a.banks = 34;
+    return a;
+  }
+};
+struct derived_gfx942 : architecture {
+  constexpr derived_gfx942() noexcept : architecture(arch::gfx942) {}
+};
+}  // namespace
+// 34 banks: 128-byte strides fall in 17 banks, two lanes each; 136-byte ones in one.
+static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, banks_34_type{}).wavefronts == 2);
+static_assert(analyze([](int l) { return 136 * l; }, load(4), whole_warp, banks_34_type{}).wavefronts == 32);
+static_assert(pass_schedule([](int l) { return 128 * l; }, load(4), whole_warp, banks_34_type{})[17] == 1);
+static_assert(analyze([](int l) { return 4 * l; }, load(4), whole_warp, derived_gfx942{}).ideal == 2, "64 lanes");
+
+TEST_CASE("an architecture type of one's own: analyze and pass_schedule convert it, at run time too") {
+  volatile int stride = 128;
+  const int s = stride;
+  const report by_type = analyze([s](int l) { return s * l; }, load(4), whole_warp, banks_34_type{});
+  const report by_value = analyze([s](int l) { return s * l; }, load(4), whole_warp, architecture(banks_34_type{}));
+  CHECK(by_type.wavefronts == 2);
+  CHECK(by_type.wavefronts == by_value.wavefronts);
+  CHECK(by_type.worst.lane_b == by_value.worst.lane_b);
+  CHECK(pass_schedule([s](int l) { return s * l; }, load(4), 0xffff, banks_34_type{}).passes ==
+        pass_schedule([s](int l) { return s * l; }, load(4), 0xffff, architecture(banks_34_type{})).passes);
+}
+
 TEST_CASE("a user-described architecture is plain data") {
   // A made-up 16-lane machine with 16 banks and 8-lane phases for every width.
   architecture tiny{};

@@ -148,6 +148,27 @@ static_assert(same_bounded_swizzle<double, 32, 20, rows_cols, wide_banks_t>());
 static_assert(!padded_tile<double, 32, 20, vector_rows_cols, arch::rdna3_t>::conflict_free);
 static_assert(!swizzled_tile<double, 16, 20, vector_rows_cols, arch::gfx942_t>::conflict_free);
 
+// The walks take such a type as a value too, converting it as the choosers do (analyze_tile and
+// analyze_pattern did not compile with one): the same report as from its architecture.
+static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32, 48>{}, banks_48_t{}).degree() == 32);
+static_assert(analyze_tile<column_segments<>, float>(row_major<32, 32, 49>{}, banks_48_t{}).conflict_free());
+static_assert(analyze_pattern<column_segments<>>(tile_shape{4, 32, 32}, [](int r, int c) { return 4 * (48 * r + c); },
+                                                 banks_48_t{})
+                  .degree() == 32);
+
+TEST_CASE("the walks take an architecture type of one's own as its architecture") {
+  for (const int pitch : {32, 33, 40, 48, 49, 56, 64}) {
+    INFO("pitch " << pitch);
+    const auto offset = [pitch](int r, int c) { return 4LL * (pitch * r + c); };
+    const tile_report by_type = analyze_pattern(dynamic_thread_block{16, 16}, tile_shape{4, 32, 32}, offset, banks_48_t{});
+    const tile_report by_value =
+        analyze_pattern(dynamic_thread_block{16, 16}, tile_shape{4, 32, 32}, offset, architecture(banks_48_t{}));
+    CHECK(by_type.wavefronts == by_value.wavefronts);
+    CHECK(by_type.worst_access == by_value.worst_access);
+    CHECK(by_type.worst.worst.lane_b == by_value.worst.worst.lane_b);
+  }
+}
+
 TEST_CASE("padded_tile and swizzled_tile on other architectures make the run-time choosers' choices") {
   boost::mp11::mp_for_each<mp_list<arch::gfx942_t, arch::gfx950_t, arch::rdna3_t, arch::rdna4_t, banks_48_t,
                                    wide_banks_t>>([](auto a) {

@@ -47,7 +47,7 @@ does_not_convert through_pointer(F&, long);
 // (One template with default arguments, not an overload that forwards: each is instantiated per
 // callable, and a check paid about 0.13 M instructions for the second, benchmarks/README.md.)
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch = arch::nvidia_t>
+template <class F, class Arch = arch::nvidia_t, typename detail::if_engine_arch<Arch, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp,
                                                Arch arch = {}) {
   if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
@@ -60,6 +60,17 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
     detail::no_visitor none{};
     return detail::run(v, op, p, arch, none);
   }
+}
+
+// The same on an architecture given as a value of a type of one's own that converts to
+// `architecture` (as the choosers take one): converted, then analyzed.
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes, Arch arch) {
+  if constexpr (detail::arch_required<Arch>::value)
+    return analyze(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
+  else
+    return report{};
 }
 
 namespace detail {
@@ -89,7 +100,7 @@ BANKCHECK_HOST_DEVICE constexpr pass_table schedule(const lane_values<Lanes>& v,
 // The phase and pass in which each lane is served, for the same arguments as analyze.
 // Example: pass_schedule([](int l) { return 128 * l; }, load(4))[5] -> 5
 BANKCHECK_CALLS_USER_CODE
-template <class F, class Arch = arch::nvidia_t>
+template <class F, class Arch = arch::nvidia_t, typename detail::if_engine_arch<Arch, true>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,
                                                          std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (decltype(detail::through_pointer(address_of_lane, 0))::value) {
@@ -100,6 +111,17 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
     if (p.ok()) detail::gather(address_of_lane, p.call, detail::span_of(p.call), v);
     return detail::schedule(v, op, p, arch);
   }
+}
+
+// The same on an architecture of a type of one's own that converts to `architecture`.
+BANKCHECK_CALLS_USER_CODE
+template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
+                                                         Arch arch) {
+  if constexpr (detail::arch_required<Arch>::value)
+    return pass_schedule(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
+  else
+    return pass_table{};
 }
 
 // The pass (0-based) in which each lane of the seed's model is served; passes = conflict_degree.

@@ -238,6 +238,31 @@ template <> inline constexpr bool builtin_arch<arch::gfx942_t> = true;
 template <> inline constexpr bool builtin_arch<arch::gfx950_t> = true;
 template <> inline constexpr bool builtin_arch<arch::rdna3_t> = true;
 template <> inline constexpr bool builtin_arch<arch::rdna4_t> = true;
+// What the engine takes as an architecture: a built-in tag, or an architecture (or a class derived
+// from one). Any other type that converts to architecture (a description of one's own, as a
+// type) is converted by the entry point it is given to, before the engine sees it.
+BANKCHECK_HOST_DEVICE constexpr bool is_architecture_pointer(const architecture*) noexcept { return true; }
+BANKCHECK_HOST_DEVICE constexpr bool is_architecture_pointer(const volatile void*) noexcept { return false; }
+template <class Arch>
+inline constexpr bool engine_arch = builtin_arch<Arch> || is_architecture_pointer(static_cast<const Arch*>(nullptr));
+// int where engine_arch<Arch> is Engine: the entry points' two overloads, chosen at no step of a
+// constant evaluation's budget.
+template <class Arch, bool Engine, bool = engine_arch<Arch>> struct if_engine_arch {};
+template <class Arch, bool Engine> struct if_engine_arch<Arch, Engine, Engine> { using type = int; };
+// Instantiated where an entry point is given another type: its message where the type does not
+// convert to architecture.
+template <class Arch, class = void>
+struct arch_required {
+  static_assert(engine_arch<Arch>,
+                "bankcheck: arch must be an architecture: arch::nvidia, arch::gfx942, arch::gfx950, arch::rdna3, "
+                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one.");
+  static constexpr bool value = engine_arch<Arch>;
+};
+template <class T> const T& arch_declared() noexcept;  // (only named: unevaluated)
+template <class Arch>
+struct arch_required<Arch, decltype(static_cast<void>(static_cast<architecture>(arch_declared<Arch>())))> {
+  static constexpr bool value = true;
+};
 
 // A table is valid when its groups come first (zeros only after), are disjoint, and together are
 // exactly the warp's lanes; and where `blocks` is not 0, its first `blocks` groups, and no more,

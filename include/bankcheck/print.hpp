@@ -82,7 +82,7 @@ struct map_visitor {
 
 // The bank map of the access analyze(address_of_lane, op, active_lanes, arch) describes.
 // On bad input, .error says which rule broke and nothing else is filled in.
-template <class F, class Arch = arch::nvidia_t>
+template <class F, class Arch = arch::nvidia_t, typename detail::if_engine_arch<Arch, true>::type = 0>
 bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   bank_map m{};
   const architecture a = arch;
@@ -129,6 +129,14 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
     return x.word % banks < y.word % banks;
   });
   return m;
+}
+// The same on an architecture of a type of one's own, converted as analyze converts it.
+template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
+bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes, Arch arch) {
+  if constexpr (detail::arch_required<Arch>::value)
+    return map_access(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
+  else
+    return bank_map{};
 }
 
 namespace detail {

@@ -57,9 +57,12 @@ struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P
                                               static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
   static constexpr bool value = true;
 };
-// int where is_pattern<P>::value is Is (walk_tile's two overloads).
-template <class P, bool Is, bool = is_pattern<P>::value> struct if_pattern {};
-template <class P, bool Is> struct if_pattern<P, Is, Is> { using type = int; };
+// walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
+// a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
+// is int for its Kind, so that the choice costs no step of a constant evaluation's budget.
+template <class P, class A> inline constexpr int walk_kind = !is_pattern<P>::value ? 2 : engine_arch<A> ? 0 : 1;
+template <class P, class A, int Kind, int = walk_kind<P, A>> struct if_walk {};
+template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using type = int; };
 // Instantiated where a walk is given something else, as the one error: its message.
 template <class P>
 struct pattern_required {
@@ -290,7 +293,7 @@ BANKCHECK_HOST_DEVICE constexpr bool add_access(tile_report& t, const Pattern& p
 // With stop_at >= 0 the walk stops once the conflicts reach stop_at: the report then counts
 // only the accesses walked so far.
 BANKCHECK_CALLS_USER_CODE
-template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, true>::type = 0>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 0>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
                                                       const Facts& facts, const Arch& arch, long long stop_at = -1) {
   // The whole architecture, whose scalars the patterns and the periods divide by, before any
@@ -346,9 +349,19 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
           return t;
   return t;
 }
+// On an architecture of a type of one's own (padded_tile's Arch, say): converted, then walked.
+BANKCHECK_CALLS_USER_CODE
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 1>::type = 0>
+BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, const tile_shape& given, ByteOffset& byte_offset,
+                                                      const Facts& facts, const Arch& arch, long long stop_at = -1) {
+  if constexpr (arch_required<Arch>::value)
+    return walk_tile(pattern, given, byte_offset, facts, static_cast<architecture>(arch), stop_at);
+  else
+    return tile_report{};
+}
 // Anything else than a pattern: pattern_required's message, and no other error. (An overload, not
 // an if constexpr in the walk: a statement is a step of every walk's budget.)
-template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_pattern<Pattern, false>::type = 0>
+template <class Pattern, class ByteOffset, class Facts, class Arch, typename if_walk<Pattern, Arch, 2>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern&, const tile_shape&, ByteOffset&, const Facts&,
                                                       const Arch&, long long = -1) {
   return static_cast<void>(pattern_required<Pattern>::value), tile_report{};

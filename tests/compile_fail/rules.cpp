@@ -92,6 +92,11 @@ static_assert(bc::assert_conflict_free<blocks>());
 #elif defined(FAIL_T_must_be_the_element_type)
 // void elements, which g++ would walk as 1-byte ones (sizeof(void) is 1 to it).
 static_assert(!bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, void>, bc::column_segments<>>);
+#elif defined(FAIL_arch_must_be_an_architecture)
+// A number where the architecture goes (a warp size, say).
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, 64);
+#elif defined(FAIL_walk_arch_must_be_an_architecture)
+constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<32, 32>{}, 64);
 #elif defined(FAIL_give_at_least_one_pattern)
 // No pattern: it would be true of any tile.
 static_assert(bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, float>>);

@@ -111,10 +111,17 @@ inline constexpr auto pitch_33_bytes = [](int r, int c) { return 4 * (r * 33 + c
 static_assert(bc::analyze_pattern_v<diagonal, float, 64, 32, pitch_33_bytes>.wavefronts == 2 * 2,
               "word 1056 k + 34 l of access k: bank 2 l mod 32, which lanes l and l + 16 share: 2-way");
 
+// analyze and the walks on the type itself, converted as the choosers convert it.
+static_assert(bc::analyze([](int l) { return 128 * l; }, bc::load(4), bc::whole_warp, banks_48{}).wavefronts == 11,
+              "48 banks: words 32 l fall in 3 banks (0, 32, 16), 11 lanes in the fullest");
+static_assert(bc::analyze_tile<bc::column_segments<>, float>(pitch_33{}, banks_48{}).degree() == 2,
+              "words 33 l mod 48: multiples of 3, 16 banks, two lanes each");
+
 __global__ void user_architecture_and_layouts(const int* cols, int* out) {
   out[0] = bc::choose_padding(banks_48{}, 4, 32, cols[0], bc::column_segments<>{}).padding;  // at run time
   out[1] = bc::choose_swizzle(banks_48{}, 4, 32, 32, bc::column_segments<>{}).b;
-  out[2] = bc::analyze_tile<bc::column_segments<>, float>(pitch_33{}).degree();
+  out[2] = bc::analyze_tile<bc::column_segments<>, float>(pitch_33{}).degree() +
+           bc::analyze([cols](int l) { return 4 * cols[0] * l; }, bc::load(4), bc::whole_warp, banks_48{}).wavefronts;
   __shared__ float tile[32 * 32];
   using swizzled_rows = bc::swizzled_bytes<plain_rows, bc::tma::swizzle_128b, 4>;
   tile[swizzled_rows{}(threadIdx.y, threadIdx.x)] = static_cast<float>(threadIdx.x);
