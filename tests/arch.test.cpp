@@ -5,6 +5,8 @@
 #include <bankcheck/arch.hpp>
 #include <doctest/doctest.h>
 
+#include "support/random_blocks.hpp"
+
 #include <cstdint>
 #include <initializer_list>
 
@@ -157,13 +159,7 @@ static_assert(queued_tie.degree == 2 && queued_tie.worst.bank == 2 && queued_tie
 // An architecture as a type of one's own, whose value converts to architecture: analyze,
 // pass_schedule and the walks take it as the choosers do (they converted, analyze refused it).
 namespace {
-struct banks_34_type {
-  constexpr operator architecture() const noexcept {
-    architecture a = arch::nvidia;
-    a.banks = 34;
-    return a;
-  }
-};
+using bankcheck_test::banks_34_type;
 struct derived_gfx942 : architecture {
   constexpr derived_gfx942() noexcept : architecture(arch::gfx942) {}
 };

@@ -166,23 +166,16 @@ TEST_CASE("choose_padding on other architectures agrees with a search that walks
 }
 
 namespace {
-// banks_34 as a type, for padded_tile.
-struct banks_34_t {
-  constexpr operator architecture() const noexcept {
-    architecture a = arch::nvidia;
-    a.banks = 34;
-    return a;
-  }
-};
+using bankcheck_test::banks_34_type;
 using float4_block = thread_block<2, 16, op_kind::load, false, 4>;
-using float4_tile = padded_tile<float, 8, 12, mp_list<float4_block>, banks_34_t>;
+using float4_tile = padded_tile<float, 8, 12, mp_list<float4_block>, banks_34_type>;
 }  // namespace
 
 // float4 loads over float[8][12] on 34 banks: paddings below one bank row (34 floats) reach only
 // 9 of the 17 aligned bank offsets, and the best of those costs 6 wavefronts (ideal 3); padding 48,
 // past one row, costs 4.
 static_assert(float4_tile::padding == 48 && float4_tile::wavefronts == 4 && float4_tile::ideal == 3);
-static_assert(choose_padding(banks_34_t{}, 4, 8, 12, float4_block{}).padding == 48);
+static_assert(choose_padding(banks_34_type{}, 4, 8, 12, float4_block{}).padding == 48);
 
 TEST_CASE("padded_tile and choose_padding try every aligned bank offset when the rows' bytes are no multiple of the widest access") {
   const padding_choice full = whole_search(bankcheck_test::banks_34(), 4, 8, 12, float4_block{});

@@ -3,6 +3,8 @@
 #include <bankcheck/print.hpp>
 #include <doctest/doctest.h>
 
+#include "support/random_blocks.hpp"
+
 #include <cstdint>
 #include <random>
 #include <string>
@@ -76,21 +78,9 @@ TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as
   CHECK(to_text(unnamed).find("load(4) on unnamed") != std::string::npos);
 }
 
-namespace {
-// An architecture as a type of one's own: 34 banks.
-struct banks_34_type {
-  constexpr operator architecture() const noexcept {
-    architecture a = arch::nvidia;
-    a.name = "banks_34";
-    a.banks = 34;
-    return a;
-  }
-};
-}  // namespace
-
 TEST_CASE("map_access takes an architecture type of one's own, as analyze does") {
-  const bank_map by_type = map_access([](int l) { return 128 * l; }, load(4), whole_warp, banks_34_type{});
-  const bank_map by_value = map_access([](int l) { return 128 * l; }, load(4), whole_warp, architecture(banks_34_type{}));
+  const bank_map by_type = map_access([](int l) { return 128 * l; }, load(4), whole_warp, bankcheck_test::banks_34_type{});
+  const bank_map by_value = map_access([](int l) { return 128 * l; }, load(4), whole_warp, architecture(bankcheck_test::banks_34_type{}));
   CHECK(by_type.ok());
   CHECK(by_type.banks == 34);
   CHECK(by_type.totals.wavefronts == 2);  // words 32 l fall in 17 of the 34 banks, two lanes each

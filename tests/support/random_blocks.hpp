@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
-// Random tiles and thread blocks, and architectures of 48 banks and of 8-byte banks, for the tests
+// Random tiles and thread blocks, and architectures of 48, 34 and 8-byte banks, for the tests
 // that compare a chooser or a walk with a search of their own: tests/choose_padding.test.cpp,
-// tests/choose_swizzle.test.cpp and tests/tile.test.cpp.
+// tests/choose_swizzle.test.cpp and tests/tile.test.cpp (and banks_34_type for the tests of
+// architecture types).
 #ifndef BANKCHECK_TESTS_RANDOM_BLOCKS_HPP
 #define BANKCHECK_TESTS_RANDOM_BLOCKS_HPP
 
@@ -20,12 +21,17 @@ inline bankcheck::architecture banks_48() {
   return a;
 }
 // NVIDIA's phases over 34 banks: a bank row of 136 bytes, which 8- and 16-byte accesses do not
-// divide, so the pitches that keep them aligned repeat every 272 bytes, not every row.
-inline bankcheck::architecture banks_34() {
+// divide, so the pitches that keep them aligned repeat every 272 bytes, not every row; as a value,
+// and as a type of one's own that converts to one (padded_tile's Arch, or any entry point's arch).
+constexpr bankcheck::architecture banks_34() noexcept {
   bankcheck::architecture a = bankcheck::arch::nvidia;
+  a.name = "banks_34";
   a.banks = 34;
   return a;
 }
+struct banks_34_type {
+  constexpr operator bankcheck::architecture() const noexcept { return banks_34(); }
+};
 // NVIDIA's phases over 32 banks of 8 bytes (a description, not a machine).
 inline bankcheck::architecture wide_banks() {
   bankcheck::architecture a = bankcheck::arch::nvidia;
