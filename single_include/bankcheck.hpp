@@ -2741,23 +2741,36 @@ namespace detail {
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
-struct has_grid<P, typename voider<decltype(declared<const P&>().grid(tile_shape{}))>::type> {
+struct has_grid<P, typename voider<decltype(declared<const P&>().grid(declared<const tile_shape&>()))>::type> {
   static constexpr bool value = true;
 };
 template <class P, class = void> struct has_check { static constexpr bool value = false; };
 template <class P>
-struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_shape{}))>::type> {
+struct has_check<P, typename voider<decltype(declared<const P&>().check(declared<const tile_shape&>()))>::type> {
   static constexpr bool value = true;
 };
 
-// A pattern: what walk_tile asks of one (a grid and a check are optional).
+// A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
+// optional).
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
-struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(tile_shape{})),
-                                              static_cast<void>(declared<const P&>().accesses(tile_shape{})),
-                                              static_cast<void>(declared<const P&>().lanes(tile_shape{}, 0)),
-                                              static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
+struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(declared<const tile_shape&>())),
+                                              static_cast<void>(declared<const P&>().accesses(declared<const tile_shape&>())),
+                                              static_cast<void>(declared<const P&>().lanes(declared<const tile_shape&>(), 0)),
+                                              static_cast<void>(declared<const P&>().at(declared<const tile_shape&>(), 0,
+                                                                                        0)))>::type> {
   static constexpr bool value = true;
+};
+// An element type: one that an array can hold (not void, a function or a reference), whose
+// sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
+template <class T> char element_test(T (*)[1]);
+template <class T> long element_test(...);
+template <class T>
+struct element_required {
+  static constexpr bool value = sizeof(element_test<T>(nullptr)) == 1;
+  static_assert(value, "bankcheck: T must be an element type (not void, a function or a reference), whose size the "
+                       "tile's offsets count in.");
+  using type = int;
 };
 // walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
 // a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
@@ -3102,7 +3115,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
 // Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 80>{}).conflict_free() -> true
 //          analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).degree() -> 2
 BANKCHECK_CALLS_USER_CODE
-template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
+template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t,
+          typename detail::element_required<T>::type = 0>  // (its message, at no step of the walk's budget)
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
   static_assert(detail::has_extents<Layout>::value,
                 "bankcheck analyze_tile: the layout must have static rows and cols, its extents (static "
@@ -3187,7 +3201,6 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static constexpr bool is_a_pattern = pattern_required<Pattern>::value;  // else its message, first
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
@@ -3215,6 +3228,18 @@ template <class Query, int First, int Last>
 struct pattern_part<Query, First, Last, true> {
   static constexpr tile_report value = Query::template walk<First, Last>();
 };
+// analyze_pattern_v's value: the query's parts; for anything else than a pattern, pattern_required's
+// message and no other error.
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch,
+          bool = is_pattern<Pattern>::value>
+struct pattern_v {
+  using query = pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>;
+  static constexpr tile_report value = pattern_part<query, 0, query::accesses>::value;
+};
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
+struct pattern_v<Pattern, T, Rows, Cols, ByteOffset, Arch, false> {
+  static constexpr tile_report value = (static_cast<void>(pattern_required<Pattern>::value), tile_report{});
+};
 }  // namespace detail
 
 // analyze_pattern<Pattern>({sizeof(T), Rows, Cols}, ByteOffset, Arch{}), the same report, for
@@ -3228,10 +3253,7 @@ struct pattern_part<Query, First, Last, true> {
 //          analyze_pattern_v<column_segments<>, float, 1024, 1024, padded>.conflict_free() -> true
 //          (32,768 accesses, 32,768 wavefronts)
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch = arch::nvidia_t>
-inline constexpr tile_report analyze_pattern_v =
-    detail::pattern_part<detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>, 0,
-                         detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>::accesses>::value;
-
+inline constexpr tile_report analyze_pattern_v = detail::pattern_v<Pattern, T, Rows, Cols, ByteOffset, Arch>::value;
 }  // namespace bankcheck
 
 BANKCHECK_DETAIL_COMMAS_END
@@ -3240,21 +3262,12 @@ BANKCHECK_DETAIL_COMMAS_END
 
 namespace bankcheck {
 
-namespace detail {
-template <class T> struct is_element { static constexpr bool value = true; };
-template <> struct is_element<void> { static constexpr bool value = false; };
-template <> struct is_element<const void> { static constexpr bool value = false; };
-template <> struct is_element<volatile void> { static constexpr bool value = false; };
-template <> struct is_element<const volatile void> { static constexpr bool value = false; };
-}  // namespace detail
-
 // A layout with its element type, and the architecture the checks walk it on (NVIDIA by
 // default; as padded_tile's Arch), for the checks: padded_tile and swizzled_tile already are one.
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
 template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
-  static_assert(detail::is_element<T>::value, "typed_layout: T must be the element type, not void (g++ takes "
-                                              "sizeof(void) for 1).");
+  static_assert(detail::element_required<T>::value, "(typed_layout's T: the message above)");
   using layout = Layout;
   using value_type = T;
   using arch_type = Arch;
@@ -3493,8 +3506,11 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
 // divides, and more where it does not (34 banks of 4 bytes and float4 loads: 272 bytes, 68
 // floats, where the paddings below one row, 34 floats, left 8 of the 17 aligned bank offsets
 // untried). At most 1024 bytes: 64 banks of 16 bytes, or 63 of 16 (1008).
+// A widest access that is no access width (1, 2, 4, 8 or 16 bytes) counts as 1 here: the walks
+// name its rule, where a million-byte op had made a million candidates.
 BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes, int widest) noexcept {
-  const long long period = row_bytes / gcd(row_bytes, widest) * widest;  // lcm
+  const long long w = widest <= 16 && (widest & (widest - 1)) == 0 ? widest : 1,
+                  period = row_bytes / gcd(row_bytes, w) * w;  // lcm
   return static_cast<int>(period / gcd(period, bytes));
 }
 
@@ -3681,10 +3697,10 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
 }
 
 // A pitch the choosers may pick: every row start stays aligned to the widest access, and the
-// offsets fit in int, as row_major's must (padding 0's always do).
+// pitch and the offsets fit in int, as row_major's must (padding 0's always do).
 BANKCHECK_HOST_DEVICE constexpr bool usable_pitch(long long bytes, long long rows, long long cols, long long pitch,
                                                   long long widest) noexcept {
-  return pitch * bytes % widest == 0 && (rows - 1) * pitch + cols <= int_max;
+  return pitch * bytes % widest == 0 && pitch <= int_max && (rows - 1) * pitch + cols <= int_max;
 }
 
 // padded_tile's candidates on Arch: padding I, when its pitch is usable. An unusable one never
@@ -3692,7 +3708,8 @@ BANKCHECK_HOST_DEVICE constexpr bool usable_pitch(long long bytes, long long row
 template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
-  static constexpr bool usable = usable_pitch(Bytes, R, C, C + I, widest_access<Patterns...>(Bytes, R, C));
+  static constexpr bool usable =
+      usable_pitch(Bytes, R, C, static_cast<long long>(C) + I, widest_access<Patterns...>(Bytes, R, C));
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
@@ -3722,15 +3739,16 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
-// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs as a
-// list of it, so that `given`'s static_assert (padded_tile's, swizzled_tile's) is the one error.
-template <class Accesses>
+// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs (a
+// class template of types too, if a pattern) as a list of it, so that `given`'s static_assert
+// (padded_tile's, swizzled_tile's) is the one error.
+template <class Accesses, bool = is_pattern<Accesses>::value>
 struct accesses_list {
   static constexpr bool given = false;
   using type = boost::mp11::mp_list<Accesses>;
 };
 template <template <class...> class List, class... Patterns>
-struct accesses_list<List<Patterns...>> {
+struct accesses_list<List<Patterns...>, false> {
   static constexpr bool given = true;
   using type = List<Patterns...>;
 };

@@ -192,6 +192,28 @@ struct kilobyte_rows : row_segments<> {
 };
 }  // namespace
 
+namespace {
+// One lane's float4 at (0, 0): over one row of 2^31 - 3 floats every aligned pitch is past INT_MAX.
+struct one_float4 {
+  static constexpr int accesses(const tile_shape&) noexcept { return 1; }
+  static constexpr access op(const tile_shape&) noexcept { return load(16); }
+  static constexpr std::uint64_t lanes(const tile_shape&, int) noexcept { return 1; }
+  static constexpr element at(const tile_shape&, int, int) noexcept { return element{0, 0}; }
+};
+// Rows of a million bytes a lane, which had made the search a million candidates.
+struct million_byte_rows : row_segments<> {
+  static constexpr access op(const tile_shape&) noexcept { return access{op_kind::load, 1000001, 0}; }
+};
+}  // namespace
+
+TEST_CASE("choose_padding never picks a pitch past INT_MAX, nor searches an op's bytes") {
+  // One row: the offsets fit whatever the pitch, which must fit too (cols + padding overflowed).
+  const padding_choice one_row = choose_padding(4, 1, 2147483645, one_float4{});
+  CHECK(one_row.error == errc::address_must_be_a_multiple_of_the_access_width);
+  CHECK(choose_padding(4, 1, 2147483644, one_float4{}).padding == 0);
+  CHECK(choose_padding(4, 32, 32, million_byte_rows{}).error == errc::access_width_must_be_1_2_4_8_or_16);
+}
+
 TEST_CASE("choose_padding gives the rule a shape or a pattern breaks") {
   CHECK(choose_padding(4, 32, 32, kilobyte_rows{}).error == errc::access_width_must_be_1_2_4_8_or_16);
   CHECK(choose_padding(4, 32, 32, column_segments<>{}, kilobyte_rows{}).error == errc::access_width_must_be_1_2_4_8_or_16);

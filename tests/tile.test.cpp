@@ -373,6 +373,20 @@ struct element_sized_ldmatrix : matrix_tiles<4> {
 };
 }  // namespace
 
+// A pattern of one's own whose members are templates taking the shape by non-const reference: the
+// walks pass a const shape, which binds, so it is a pattern (is_pattern had asked with a temporary,
+// which does not, and refused it).
+namespace {
+struct generic_columns {
+  template <class S> static constexpr int accesses(S& s) { return s.cols; }
+  template <class S> static constexpr access op(S& s) { return load(s.bytes); }
+  template <class S> static constexpr std::uint64_t lanes(S&, int) { return 0xffffffffu; }
+  template <class S> static constexpr element at(S&, int k, int lane) { return element{lane, k}; }
+};
+}  // namespace
+static_assert(analyze_tile<generic_columns, float>(row_major<32, 32, 33>{}).conflict_free());
+static_assert(analyze_tile<generic_columns, float>(row_major<32, 32>{}).degree() == 32);
+
 // Tiles whose columns (or rows) reach INT_MAX: a vector that overhangs the last column, and thread
 // blocks that overhang the tile by threads past INT_MAX. (The walk added a vector's reach to its
 // first column, and block_at a block's columns to its first, in int: signed overflow, which a

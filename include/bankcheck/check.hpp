@@ -11,21 +11,12 @@
 
 namespace bankcheck {
 
-namespace detail {
-template <class T> struct is_element { static constexpr bool value = true; };
-template <> struct is_element<void> { static constexpr bool value = false; };
-template <> struct is_element<const void> { static constexpr bool value = false; };
-template <> struct is_element<volatile void> { static constexpr bool value = false; };
-template <> struct is_element<const volatile void> { static constexpr bool value = false; };
-}  // namespace detail
-
 // A layout with its element type, and the architecture the checks walk it on (NVIDIA by
 // default; as padded_tile's Arch), for the checks: padded_tile and swizzled_tile already are one.
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
 template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
-  static_assert(detail::is_element<T>::value, "typed_layout: T must be the element type, not void (g++ takes "
-                                              "sizeof(void) for 1).");
+  static_assert(detail::element_required<T>::value, "(typed_layout's T: the message above)");
   using layout = Layout;
   using value_type = T;
   using arch_type = Arch;

@@ -111,8 +111,11 @@ BANKCHECK_HOST_DEVICE constexpr int widest_access(int bytes, int rows, int cols)
 // divides, and more where it does not (34 banks of 4 bytes and float4 loads: 272 bytes, 68
 // floats, where the paddings below one row, 34 floats, left 8 of the 17 aligned bank offsets
 // untried). At most 1024 bytes: 64 banks of 16 bytes, or 63 of 16 (1008).
+// A widest access that is no access width (1, 2, 4, 8 or 16 bytes) counts as 1 here: the walks
+// name its rule, where a million-byte op had made a million candidates.
 BANKCHECK_HOST_DEVICE constexpr int padding_candidates(int bytes, int row_bytes, int widest) noexcept {
-  const long long period = row_bytes / gcd(row_bytes, widest) * widest;  // lcm
+  const long long w = widest <= 16 && (widest & (widest - 1)) == 0 ? widest : 1,
+                  period = row_bytes / gcd(row_bytes, w) * w;  // lcm
   return static_cast<int>(period / gcd(period, bytes));
 }
 
@@ -299,10 +302,10 @@ BANKCHECK_HOST_DEVICE constexpr choice choose_bounded() noexcept {
 }
 
 // A pitch the choosers may pick: every row start stays aligned to the widest access, and the
-// offsets fit in int, as row_major's must (padding 0's always do).
+// pitch and the offsets fit in int, as row_major's must (padding 0's always do).
 BANKCHECK_HOST_DEVICE constexpr bool usable_pitch(long long bytes, long long rows, long long cols, long long pitch,
                                                   long long widest) noexcept {
-  return pitch * bytes % widest == 0 && (rows - 1) * pitch + cols <= int_max;
+  return pitch * bytes % widest == 0 && pitch <= int_max && (rows - 1) * pitch + cols <= int_max;
 }
 
 // padded_tile's candidates on Arch: padding I, when its pitch is usable. An unusable one never
@@ -310,7 +313,8 @@ BANKCHECK_HOST_DEVICE constexpr bool usable_pitch(long long bytes, long long row
 template <int Bytes, int R, int C, class Arch, class... Patterns>
 struct paddings {
   template <int I>
-  static constexpr bool usable = usable_pitch(Bytes, R, C, C + I, widest_access<Patterns...>(Bytes, R, C));
+  static constexpr bool usable =
+      usable_pitch(Bytes, R, C, static_cast<long long>(C) + I, widest_access<Patterns...>(Bytes, R, C));
   template <int I>
   BANKCHECK_HOST_DEVICE static constexpr long long probe_conflicts() noexcept {
     if constexpr (usable<I>) {
@@ -340,15 +344,16 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
-// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs as a
-// list of it, so that `given`'s static_assert (padded_tile's, swizzled_tile's) is the one error.
-template <class Accesses>
+// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs (a
+// class template of types too, if a pattern) as a list of it, so that `given`'s static_assert
+// (padded_tile's, swizzled_tile's) is the one error.
+template <class Accesses, bool = is_pattern<Accesses>::value>
 struct accesses_list {
   static constexpr bool given = false;
   using type = boost::mp11::mp_list<Accesses>;
 };
 template <template <class...> class List, class... Patterns>
-struct accesses_list<List<Patterns...>> {
+struct accesses_list<List<Patterns...>, false> {
   static constexpr bool given = true;
   using type = List<Patterns...>;
 };

@@ -39,23 +39,36 @@ namespace detail {
 
 template <class P, class = void> struct has_grid { static constexpr bool value = false; };
 template <class P>
-struct has_grid<P, typename voider<decltype(declared<const P&>().grid(tile_shape{}))>::type> {
+struct has_grid<P, typename voider<decltype(declared<const P&>().grid(declared<const tile_shape&>()))>::type> {
   static constexpr bool value = true;
 };
 template <class P, class = void> struct has_check { static constexpr bool value = false; };
 template <class P>
-struct has_check<P, typename voider<decltype(declared<const P&>().check(tile_shape{}))>::type> {
+struct has_check<P, typename voider<decltype(declared<const P&>().check(declared<const tile_shape&>()))>::type> {
   static constexpr bool value = true;
 };
 
-// A pattern: what walk_tile asks of one (a grid and a check are optional).
+// A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
+// optional).
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
-struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(tile_shape{})),
-                                              static_cast<void>(declared<const P&>().accesses(tile_shape{})),
-                                              static_cast<void>(declared<const P&>().lanes(tile_shape{}, 0)),
-                                              static_cast<void>(declared<const P&>().at(tile_shape{}, 0, 0)))>::type> {
+struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(declared<const tile_shape&>())),
+                                              static_cast<void>(declared<const P&>().accesses(declared<const tile_shape&>())),
+                                              static_cast<void>(declared<const P&>().lanes(declared<const tile_shape&>(), 0)),
+                                              static_cast<void>(declared<const P&>().at(declared<const tile_shape&>(), 0,
+                                                                                        0)))>::type> {
   static constexpr bool value = true;
+};
+// An element type: one that an array can hold (not void, a function or a reference), whose
+// sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
+template <class T> char element_test(T (*)[1]);
+template <class T> long element_test(...);
+template <class T>
+struct element_required {
+  static constexpr bool value = sizeof(element_test<T>(nullptr)) == 1;
+  static_assert(value, "bankcheck: T must be an element type (not void, a function or a reference), whose size the "
+                       "tile's offsets count in.");
+  using type = int;
 };
 // walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
 // a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
@@ -400,7 +413,8 @@ BANKCHECK_HOST_DEVICE constexpr tile_report analyze_pattern(const Pattern& patte
 // Example: analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 80>{}).conflict_free() -> true
 //          analyze_tile<float>(dynamic_thread_block{16, 16}, row_major<64, 64, 65>{}).degree() -> 2
 BANKCHECK_CALLS_USER_CODE
-template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t>
+template <class T, class Pattern, class Layout, class Arch = arch::nvidia_t,
+          typename detail::element_required<T>::type = 0>  // (its message, at no step of the walk's budget)
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze_tile(const Pattern& pattern, const Layout& layout, Arch arch = {}) {
   static_assert(detail::has_extents<Layout>::value,
                 "bankcheck analyze_tile: the layout must have static rows and cols, its extents (static "
@@ -485,7 +499,6 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_slice(tile_shape shape, ByteOff
 // first, in a constant evaluation of their own, before the accesses are counted.
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
 struct pattern_query {
-  static constexpr bool is_a_pattern = pattern_required<Pattern>::value;  // else its message, first
   static constexpr tile_shape shape{static_cast<int>(sizeof(T)), Rows, Cols,
                                     arch_of_type<Arch>::value().warp_size};  // as walk_tile sets it
   static constexpr tile_report checked = walk_slice<Pattern, 0, 0>(shape, ByteOffset, arch_of_type<Arch>::value());
@@ -513,6 +526,18 @@ template <class Query, int First, int Last>
 struct pattern_part<Query, First, Last, true> {
   static constexpr tile_report value = Query::template walk<First, Last>();
 };
+// analyze_pattern_v's value: the query's parts; for anything else than a pattern, pattern_required's
+// message and no other error.
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch,
+          bool = is_pattern<Pattern>::value>
+struct pattern_v {
+  using query = pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>;
+  static constexpr tile_report value = pattern_part<query, 0, query::accesses>::value;
+};
+template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch>
+struct pattern_v<Pattern, T, Rows, Cols, ByteOffset, Arch, false> {
+  static constexpr tile_report value = (static_cast<void>(pattern_required<Pattern>::value), tile_report{});
+};
 }  // namespace detail
 
 // analyze_pattern<Pattern>({sizeof(T), Rows, Cols}, ByteOffset, Arch{}), the same report, for
@@ -526,10 +551,7 @@ struct pattern_part<Query, First, Last, true> {
 //          analyze_pattern_v<column_segments<>, float, 1024, 1024, padded>.conflict_free() -> true
 //          (32,768 accesses, 32,768 wavefronts)
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch = arch::nvidia_t>
-inline constexpr tile_report analyze_pattern_v =
-    detail::pattern_part<detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>, 0,
-                         detail::pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>::accesses>::value;
-
+inline constexpr tile_report analyze_pattern_v = detail::pattern_v<Pattern, T, Rows, Cols, ByteOffset, Arch>::value;
 }  // namespace bankcheck
 
 BANKCHECK_DETAIL_COMMAS_END

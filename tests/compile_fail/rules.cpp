@@ -89,9 +89,27 @@ static_assert(bc::assert_conflict_free<column>());
 // A 16 x 16 thread block over float[64][65]: the worst access's conflict, as assert_conflict_free names it.
 constexpr bc::tile_report blocks = bc::analyze_tile<bc::thread_block<16, 16>, float>(bc::row_major<64, 64, 65>{});
 static_assert(bc::assert_conflict_free<blocks>());
-#elif defined(FAIL_T_must_be_the_element_type)
+#elif defined(FAIL_T_must_be_an_element_type)
 // void elements, which g++ would walk as 1-byte ones (sizeof(void) is 1 to it).
 static_assert(!bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, void>, bc::column_segments<>>);
+#elif defined(FAIL_walk_T_must_be_an_element_type)
+// The same through analyze_tile, and a function type.
+constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, void()>(bc::row_major<32, 32>{});
+#elif defined(FAIL_chunked_Pattern_must_be_an_access_pattern)
+// A list of patterns given to analyze_pattern_v.
+inline constexpr auto pitch_33 = [](int r, int c) { return 4 * (33 * r + c); };
+constexpr bc::tile_report t = bc::analyze_pattern_v<bc::rows_and_columns, float, 32, 32, pitch_33>;
+#elif defined(FAIL_template_Accesses_must_be_a_list_of_patterns)
+// One pattern that is a class template of types, where padded_tile takes a list: not a list of T.
+template <class T>
+struct typed_columns : bc::column_segments<> {};
+constexpr int padding = bc::padded_tile<float, 32, 32, typed_columns<float>>::padding;
+#elif defined(FAIL_wide_padded_access_width_must_be_1_2_4_8_or_16)
+// An op of a million bytes a lane: its rule, where the padding search had made a million candidates.
+struct million_byte_rows : bc::row_segments<> {
+  static constexpr bc::access op(const bc::tile_shape&) noexcept { return bc::access{bc::op_kind::load, 1000001, 0}; }
+};
+constexpr int padding = bc::padded_tile<float, 32, 32, boost::mp11::mp_list<million_byte_rows>>::padding;
 #elif defined(FAIL_arch_must_be_an_architecture)
 // A number where the architecture goes (a warp size, say).
 constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, 64);
