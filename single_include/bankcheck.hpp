@@ -2775,7 +2775,7 @@ struct element_required {
 // walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
 // a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
 // is int for its Kind, so that the choice costs no step of a constant evaluation's budget.
-template <class P, class A> inline constexpr int walk_kind = !is_pattern<P>::value ? 2 : engine_arch<A> ? 0 : 1;
+template <class P, class A> inline constexpr int walk_kind = is_pattern<P>::value ? (engine_arch<A> ? 0 : 1) : 2;
 template <class P, class A, int Kind, int = walk_kind<P, A>> struct if_walk {};
 template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using type = int; };
 // Instantiated where a walk is given something else, as the one error: its message.
