@@ -527,17 +527,19 @@ inline constexpr bool engine_arch = builtin_arch<Arch> || is_architecture_pointe
 template <class Arch, bool Engine, bool = engine_arch<Arch>> struct if_engine_arch {};
 template <class Arch, bool Engine> struct if_engine_arch<Arch, Engine, Engine> { using type = int; };
 // Instantiated where an entry point is given another type: its message where the type does not
-// convert to architecture.
+// convert to architecture as the choosers convert it, implicitly, from a const value.
 template <class Arch, class = void>
 struct arch_required {
   static_assert(engine_arch<Arch>,
                 "bankcheck: arch must be an architecture: arch::nvidia, arch::gfx942, arch::gfx950, arch::rdna3, "
-                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one.");
+                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one implicitly "
+                "(a const, non-explicit operator architecture()).");
   static constexpr bool value = engine_arch<Arch>;
 };
 template <class T> const T& arch_declared() noexcept;  // (only named: unevaluated)
+void arch_accepted(const architecture&) noexcept;      // likewise
 template <class Arch>
-struct arch_required<Arch, decltype(static_cast<void>(static_cast<architecture>(arch_declared<Arch>())))> {
+struct arch_required<Arch, decltype(arch_accepted(arch_declared<Arch>()))> {
   static constexpr bool value = true;
 };
 
@@ -1990,7 +1992,8 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 // `architecture` (as the choosers take one): converted, then analyzed.
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes, Arch arch) {
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op,  // Arch: a type of one's own
+                                               std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (detail::arch_required<Arch>::value)
     return analyze(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
   else
@@ -2040,8 +2043,8 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 // The same on an architecture of a type of one's own that converts to `architecture`.
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                                         Arch arch) {
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,  // Arch: a type of one's own
+                                                         std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (detail::arch_required<Arch>::value)
     return pass_schedule(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
   else
@@ -2761,6 +2764,9 @@ struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P
                                                                                         0)))>::type> {
   static constexpr bool value = true;
 };
+// What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
+// a pattern from an architecture by it).
+template <class P> using accesses_of = decltype(declared<const P&>().accesses(declared<const tile_shape&>()));
 // An element type: one that an array can hold (not void, a function or a reference), whose
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);
@@ -4451,8 +4457,7 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern,
           class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
-          class = typename detail::voider<typename Mapping::extents_type,
-                                          decltype(detail::declared<const Pattern&>().accesses(tile_shape{}))>::type>
+          class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const Mapping& mapping, const Pattern& pattern,
     Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {

@@ -169,6 +169,10 @@ static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, banks_
 static_assert(analyze([](int l) { return 136 * l; }, load(4), whole_warp, banks_34_type{}).wavefronts == 32);
 static_assert(pass_schedule([](int l) { return 128 * l; }, load(4), whole_warp, banks_34_type{})[17] == 1);
 static_assert(analyze([](int l) { return 4 * l; }, load(4), whole_warp, derived_gfx942{}).ideal == 2, "64 lanes");
+// The type named as a template argument, with the default mask and architecture value.
+constexpr long long column_of_128(int l) { return 128LL * l; }
+static_assert(analyze<long long (&)(int), banks_34_type>(column_of_128, load(4)).wavefronts == 2);
+static_assert(pass_schedule<long long (&)(int), banks_34_type>(column_of_128, load(4)).passes == 2);
 
 TEST_CASE("an architecture type of one's own: analyze and pass_schedule convert it, at run time too") {
   volatile int stride = 128;

@@ -13,6 +13,7 @@
 #include <boost/mp11/list.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <set>
 #include <type_traits>
 #include <vector>
@@ -156,6 +157,16 @@ struct banks_48 {
   }
 };
 using padded_48 = bc::layout_right_conflict_free<float, bc::rows_and_columns, banks_48>::mapping<plain_extents<32, 32>>;
+// A pattern of one's own whose members are templates taking the shape by reference: analyze over
+// a mapping takes it, as the walks do (its overload had asked with a temporary shape).
+struct generic_columns {
+  template <class S> static constexpr int accesses(S& s) { return s.cols; }
+  template <class S> static constexpr bc::access op(S& s) { return bc::load(s.bytes); }
+  template <class S> static constexpr std::uint64_t lanes(S&, int) { return 0xffffffffu; }
+  template <class S> static constexpr bc::element at(S&, int k, int lane) { return bc::element{lane, k}; }
+};
+static_assert(bc::analyze<float>(padded_48{}, generic_columns{}).conflict_free());
+static_assert(bc::analyze<float>(padded_48{}, generic_columns{}, bc::arch::nvidia).conflict_free(), "35 is odd");
 static_assert(padded_48::pitch == 35 && padded_48::conflict_free);  // a padding of 3 on 48 banks
 static_assert(bc::analyze<float>(padded_48{}, bc::column_segments<>{}).conflict_free());
 static_assert(bc::analyze<float>(padded_48{}, bc::dynamic_thread_block{16, 16}).wavefronts ==

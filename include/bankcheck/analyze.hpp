@@ -66,7 +66,8 @@ BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, s
 // `architecture` (as the choosers take one): converted, then analyzed.
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
-BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op, std::uint64_t active_lanes, Arch arch) {
+BANKCHECK_HOST_DEVICE constexpr report analyze(F&& address_of_lane, access op,  // Arch: a type of one's own
+                                               std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (detail::arch_required<Arch>::value)
     return analyze(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
   else
@@ -116,8 +117,8 @@ BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, ac
 // The same on an architecture of a type of one's own that converts to `architecture`.
 BANKCHECK_CALLS_USER_CODE
 template <class F, class Arch, typename detail::if_engine_arch<Arch, false>::type = 0>
-BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op, std::uint64_t active_lanes,
-                                                         Arch arch) {
+BANKCHECK_HOST_DEVICE constexpr pass_table pass_schedule(F&& address_of_lane, access op,  // Arch: a type of one's own
+                                                         std::uint64_t active_lanes = whole_warp, Arch arch = {}) {
   if constexpr (detail::arch_required<Arch>::value)
     return pass_schedule(static_cast<F&&>(address_of_lane), op, active_lanes, static_cast<architecture>(arch));
   else

@@ -250,17 +250,19 @@ inline constexpr bool engine_arch = builtin_arch<Arch> || is_architecture_pointe
 template <class Arch, bool Engine, bool = engine_arch<Arch>> struct if_engine_arch {};
 template <class Arch, bool Engine> struct if_engine_arch<Arch, Engine, Engine> { using type = int; };
 // Instantiated where an entry point is given another type: its message where the type does not
-// convert to architecture.
+// convert to architecture as the choosers convert it, implicitly, from a const value.
 template <class Arch, class = void>
 struct arch_required {
   static_assert(engine_arch<Arch>,
                 "bankcheck: arch must be an architecture: arch::nvidia, arch::gfx942, arch::gfx950, arch::rdna3, "
-                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one.");
+                "arch::rdna4, a bankcheck::architecture, or a value of a type that converts to one implicitly "
+                "(a const, non-explicit operator architecture()).");
   static constexpr bool value = engine_arch<Arch>;
 };
 template <class T> const T& arch_declared() noexcept;  // (only named: unevaluated)
+void arch_accepted(const architecture&) noexcept;      // likewise
 template <class Arch>
-struct arch_required<Arch, decltype(static_cast<void>(static_cast<architecture>(arch_declared<Arch>())))> {
+struct arch_required<Arch, decltype(arch_accepted(arch_declared<Arch>()))> {
   static constexpr bool value = true;
 };
 

@@ -192,8 +192,7 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern,
           class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
-          class = typename detail::voider<typename Mapping::extents_type,
-                                          decltype(detail::declared<const Pattern&>().accesses(tile_shape{}))>::type>
+          class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const Mapping& mapping, const Pattern& pattern,
     Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {

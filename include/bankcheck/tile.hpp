@@ -59,6 +59,9 @@ struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P
                                                                                         0)))>::type> {
   static constexpr bool value = true;
 };
+// What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
+// a pattern from an architecture by it).
+template <class P> using accesses_of = decltype(declared<const P&>().accesses(declared<const tile_shape&>()));
 // An element type: one that an array can hold (not void, a function or a reference), whose
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);

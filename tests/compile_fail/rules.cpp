@@ -113,6 +113,12 @@ constexpr int padding = bc::padded_tile<float, 32, 32, boost::mp11::mp_list<mill
 #elif defined(FAIL_arch_must_be_an_architecture)
 // A number where the architecture goes (a warp size, say).
 constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, 64);
+#elif defined(FAIL_explicit_arch_must_be_an_architecture)
+// A type that converts to architecture only explicitly: the choosers cannot take it, nor analyze.
+struct explicit_banks_48 {
+  explicit constexpr operator bc::architecture() const noexcept { return bc::arch::nvidia; }
+};
+constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, explicit_banks_48{});
 #elif defined(FAIL_walk_arch_must_be_an_architecture)
 constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<32, 32>{}, 64);
 #elif defined(FAIL_give_at_least_one_pattern)
