@@ -3239,6 +3239,7 @@ struct pattern_part<Query, First, Last, true> {
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch,
           bool = is_pattern<Pattern>::value>
 struct pattern_v {
+  using element_checked = typename element_required<T>::type;  // its message, first
   using query = pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>;
   static constexpr tile_report value = pattern_part<query, 0, query::accesses>::value;
 };
@@ -3789,6 +3790,7 @@ using rows_and_columns = boost::mp11::mp_list<row_segments<>, column_segments<>>
 template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
+  static_assert(detail::element_required<T>::value, "(padded_tile's T: the message above)");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   static_assert(detail::accesses_list<Accesses>::given,
@@ -4139,6 +4141,7 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct swizzled_tile {
   static_assert(R > 0 && C > 0, "swizzled_tile: the extents must be positive.");
+  static_assert(detail::element_required<T>::value, "(swizzled_tile's T: the message above)");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "swizzled_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   static_assert(detail::accesses_list<Accesses>::given,

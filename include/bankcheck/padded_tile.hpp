@@ -388,6 +388,7 @@ using rows_and_columns = boost::mp11::mp_list<row_segments<>, column_segments<>>
 template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>
 struct padded_tile {
   static_assert(R > 0 && C > 0, "padded_tile: the extents must be positive.");
+  static_assert(detail::element_required<T>::value, "(padded_tile's T: the message above)");
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
                 "padded_tile: the element size must be 1, 2, 4, 8 or 16 bytes.");
   static_assert(detail::accesses_list<Accesses>::given,

@@ -534,6 +534,7 @@ struct pattern_part<Query, First, Last, true> {
 template <class Pattern, class T, int Rows, int Cols, const auto& ByteOffset, class Arch,
           bool = is_pattern<Pattern>::value>
 struct pattern_v {
+  using element_checked = typename element_required<T>::type;  // its message, first
   using query = pattern_query<Pattern, T, Rows, Cols, ByteOffset, Arch>;
   static constexpr tile_report value = pattern_part<query, 0, query::accesses>::value;
 };

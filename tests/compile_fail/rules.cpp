@@ -95,6 +95,12 @@ static_assert(!bc::is_conflict_free_v<bc::typed_layout<bc::row_major<32, 32>, vo
 #elif defined(FAIL_walk_T_must_be_an_element_type)
 // The same through analyze_tile, and a function type.
 constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, void()>(bc::row_major<32, 32>{});
+#elif defined(FAIL_chunked_T_must_be_an_element_type)
+// analyze_pattern_v over void elements, and padded_tile of them.
+inline constexpr auto pitch_33_bytes = [](int r, int c) { return 4 * (33 * r + c); };
+constexpr bc::tile_report t = bc::analyze_pattern_v<bc::column_segments<>, void, 32, 32, pitch_33_bytes>;
+#elif defined(FAIL_padded_T_must_be_an_element_type)
+constexpr int pitch = bc::padded_tile<void, 32, 32>::pitch;
 #elif defined(FAIL_chunked_Pattern_must_be_an_access_pattern)
 // A list of patterns given to analyze_pattern_v.
 inline constexpr auto pitch_33 = [](int r, int c) { return 4 * (33 * r + c); };
