@@ -16,7 +16,6 @@ namespace bankcheck {
 // Example: is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, column_segments<>> -> true
 template <class Layout, class T, class Arch = arch::nvidia_t>
 struct typed_layout {
-  static_assert(detail::element_required<T>::value, "(typed_layout's T: the message above)");
   using layout = Layout;
   using value_type = T;
   using arch_type = Arch;
