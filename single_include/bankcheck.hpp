@@ -775,6 +775,20 @@ struct address_type {
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
+// What a user's callable's results are cast to: To, or for a result that is no integer (which a
+// static_assert refuses), a type that anything converts to and that converts to u64 (0). So the
+// refusal is the one error, where a cast a call followed it (a callable returning a pointer:
+// about 300 lines from g++, 490 from conflict_degree, whose first named no rule).
+struct refused_result {
+  template <class T>
+  BANKCHECK_HOST_DEVICE constexpr explicit refused_result(const T&) noexcept {}
+  BANKCHECK_HOST_DEVICE constexpr operator u64() const noexcept { return 0; }  // NOLINT(google-explicit-constructor)
+};
+template <bool Integer, class To> struct result_cast { using type = To; };
+template <class To> struct result_cast<false, To> { using type = refused_result; };
+template <class Result, class To = u64>
+using result_as = typename result_cast<integer<Result>::kind != 0, To>::type;
+
 // errc::none, or the rule some value breaks: every value at once, from their OR `all`. width is
 // a power of two (a checked access's), so a multiple of it has no bit below it: a mask, not the
 // division that `%` by a width known only at run time is.
@@ -786,6 +800,16 @@ BANKCHECK_HOST_DEVICE constexpr errc check_values(u64 all, int unit, bool is_sig
              ? violated::address_must_be_a_multiple_of_the_access_width()
              : errc::none;
 }
+
+// T, as a type that depends on U. Clang resolves a call in a template whose arguments depend on
+// nothing when it parses the template, and instantiates a constexpr callee then; with an argument
+// of this type the callee is instantiated only with the template. So a unit that includes
+// analyze.hpp and never calls pass_schedule(f) or conflict_degree does not compile the engine
+// for them (30% of the header's cost to Clang; benchmarks/README.md).
+template <class T, class U>
+struct dependent {
+  using type = T;
+};
 
 // No argument can have this type: a pack of it is always empty (conflict_degree).
 template <class T>
@@ -904,15 +928,16 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 BANKCHECK_CALLS_USER_CODE
 template <class R, class A>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
-  const u64 w0 = static_cast<u64>(word_of_lane(0)), s = static_cast<u64>(word_of_lane(1)) - w0;
+  const u64 w0 = static_cast<result_as<R>>(word_of_lane(0)),
+            s = static_cast<result_as<R>>(word_of_lane(1)) - w0;
   u64 e = w0 + s;  // lane l's word, were the words affine
-#define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<u64>(word_of_lane(l)) == (e += s)
+#define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<result_as<R>>(word_of_lane(l)) == (e += s)
   if (s + (BANKCHECK_DETAIL_U64(1) << 32) < (BANKCHECK_DETAIL_U64(1) << 33) &&
       BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_CALL_ON_LINE) && BANKCHECK_DETAIL_CALL_ON_LINE(31))
     return seed_affine_degree(w0 | e, s, address_type<R>::is_signed);
 #undef BANKCHECK_DETAIL_CALL_ON_LINE
   u64 words[32] = {};
-#define BANKCHECK_DETAIL_GATHER(l) words[l] = static_cast<u64>(word_of_lane(l));
+#define BANKCHECK_DETAIL_GATHER(l) words[l] = static_cast<result_as<R>>(word_of_lane(l));
   BANKCHECK_DETAIL_GATHER(0) BANKCHECK_DETAIL_GATHER(1) BANKCHECK_DETAIL_GATHER(2) BANKCHECK_DETAIL_GATHER(3)
   BANKCHECK_DETAIL_GATHER(4) BANKCHECK_DETAIL_GATHER(5) BANKCHECK_DETAIL_GATHER(6) BANKCHECK_DETAIL_GATHER(7)
   BANKCHECK_DETAIL_GATHER(8) BANKCHECK_DETAIL_GATHER(9) BANKCHECK_DETAIL_GATHER(10) BANKCHECK_DETAIL_GATHER(11)
@@ -923,6 +948,11 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
   BANKCHECK_DETAIL_GATHER(28) BANKCHECK_DETAIL_GATHER(29) BANKCHECK_DETAIL_GATHER(30) BANKCHECK_DETAIL_GATHER(31)
 #undef BANKCHECK_DETAIL_GATHER
   return seed_scattered_degree(words, address_type<R>::is_signed);
+}
+// A function that returns nothing (a forgotten `return`): address_type's refusal alone.
+template <class A>
+BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(void (*)(A)) {
+  return static_cast<int>(address_type<typename dependent<void, A>::type>::is_signed) * 0;
 }
 
 }  // namespace detail
@@ -1002,16 +1032,6 @@ BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
 namespace detail {
-
-// T, as a type that depends on U. Clang resolves a call in a template whose arguments depend on
-// nothing when it parses the template, and instantiates a constexpr callee then; with an argument
-// of this type the callee is instantiated only with the template. So a unit that includes
-// analyze.hpp and never calls pass_schedule(f) or conflict_degree does not compile the engine
-// for them (30% of the header's cost to Clang; benchmarks/README.md).
-template <class T, class U>
-struct dependent {
-  using type = T;
-};
 
 // The engine's working arrays (lane_values, bank_counts, phase_state) are zeroed in a constant
 // evaluation, where C++17 needs every member initialized. At run time, where the compiler tells
@@ -1115,10 +1135,13 @@ BANKCHECK_CALLS_USER_CODE
 template <class F, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
   v.is_signed = address_type<decltype(f(0))>::is_signed;
-  const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
+  const std::uint64_t x0 = v.value[span.first] =
+      static_cast<result_as<decltype(f(0))>>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
-    diff |= span.dense || (call >> l & 1) ? (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0 : 0;
+    diff |= span.dense || (call >> l & 1)
+                ? (v.value[l] = static_cast<result_as<decltype(f(0))>>(f(l))) ^ x0
+                : 0;
   v.diff = diff, v.all = x0 | diff;
 }
 
@@ -1134,12 +1157,19 @@ template <class R, class A, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
   if (Lanes < 32 || call != 0xffffffff) return gather<R (*)(A), Lanes>(f, call, span, v);
   v.is_signed = address_type<R>::is_signed;
-  const std::uint64_t x0 = v.value[0] = static_cast<std::uint64_t>(f(0));
-  std::uint64_t diff = (v.value[1] = static_cast<std::uint64_t>(f(1))) ^ x0;
-#define BANKCHECK_DETAIL_GATHER(l) ((diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0), true)
+  const std::uint64_t x0 = v.value[0] = static_cast<result_as<R>>(f(0));
+  std::uint64_t diff = (v.value[1] = static_cast<result_as<R>>(f(1))) ^ x0;
+#define BANKCHECK_DETAIL_GATHER(l) \
+  ((diff |= (v.value[l] = static_cast<result_as<R>>(f(l))) ^ x0), true)
   static_cast<void>(BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_GATHER) && BANKCHECK_DETAIL_GATHER(31));
 #undef BANKCHECK_DETAIL_GATHER
   v.diff = diff, v.all = x0 | diff;
+}
+// A function that returns nothing (a forgotten `return`): address_type's refusal is the one
+// error, where the casts of the calls above gave about 300 lines.
+template <class A, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather(void (*&)(A), std::uint64_t, lane_span, lane_values<Lanes>& v) {
+  v.is_signed = address_type<typename dependent<void, A>::type>::is_signed;
 }
 
 // errc::none, or the rule some value of v breaks (check_values of seed.hpp, on their OR).
@@ -1923,9 +1953,11 @@ template <class F, class... None>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   // Gathered here, into 32 words, and nothing more per lane: this loop is compiled for every
-  // such callable (benchmarks/README.md).
-  detail::u64 words[32] = {};
-  for (int l = 0; l < 32; ++l) words[l] = static_cast<detail::u64>(word_of_lane(l));
+  // such callable (benchmarks/README.md). (words[0]'s first value names address_type, whose
+  // refusal of a result is then the first error, before the calls'.)
+  detail::u64 words[32] = {detail::address_type<decltype(word_of_lane(0))>::is_signed};
+  for (int l = 0; l < 32; ++l)
+    words[l] = static_cast<detail::result_as<decltype(word_of_lane(0))>>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
 }
 
@@ -2905,7 +2937,7 @@ struct index_classes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
-  return static_cast<long long>(byte_offset(r, c));
+  return static_cast<result_as<decltype(byte_offset(r, c)), long long>>(byte_offset(r, c));
 }
 
 // The byte offset of lane `lane` in access k (0, and `outside` set, where its element or the
@@ -2924,7 +2956,9 @@ BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, co
                 "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   const element e = pattern.at(shape, k, lane);
   outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col > shape.cols - reach;
-  return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
+  return outside ? 0
+                 : static_cast<long long>(static_cast<result_as<decltype(byte_offset(0, 0)), long long>>(
+                       byte_offset(e.row, e.col)));
 }
 
 // The index type a layout's operator() takes: an mdspan mapping's index_type, else int.
@@ -2945,7 +2979,9 @@ struct layout_bytes {
     static_assert(integer<decltype((*layout)(static_cast<index>(r), static_cast<index>(c)))>::kind != 0,
                   "bankcheck analyze_tile (or analyze over an mdspan mapping): the layout's operator()(r, c) must "
                   "return an integer type of 64 bits or fewer, not bool (an element offset)");
-    return static_cast<long long>((*layout)(static_cast<index>(r), static_cast<index>(c))) * bytes;
+    return static_cast<result_as<decltype((*layout)(static_cast<index>(r), static_cast<index>(c))), long long>>(
+               (*layout)(static_cast<index>(r), static_cast<index>(c))) *
+           bytes;
   }
 };
 

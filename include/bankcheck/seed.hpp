@@ -32,9 +32,11 @@ template <class F, class... None>
 BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   // Gathered here, into 32 words, and nothing more per lane: this loop is compiled for every
-  // such callable (benchmarks/README.md).
-  detail::u64 words[32] = {};
-  for (int l = 0; l < 32; ++l) words[l] = static_cast<detail::u64>(word_of_lane(l));
+  // such callable (benchmarks/README.md). (words[0]'s first value names address_type, whose
+  // refusal of a result is then the first error, before the calls'.)
+  detail::u64 words[32] = {detail::address_type<decltype(word_of_lane(0))>::is_signed};
+  for (int l = 0; l < 32; ++l)
+    words[l] = static_cast<detail::result_as<decltype(word_of_lane(0))>>(word_of_lane(l));
   return detail::seed_degree(words, detail::address_type<decltype(word_of_lane(0))>::is_signed);
 }
 

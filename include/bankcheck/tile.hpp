@@ -200,7 +200,7 @@ struct index_classes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr long long offset_at(ByteOffset& byte_offset, int r, int c) {
-  return static_cast<long long>(byte_offset(r, c));
+  return static_cast<result_as<decltype(byte_offset(r, c)), long long>>(byte_offset(r, c));
 }
 
 // The byte offset of lane `lane` in access k (0, and `outside` set, where its element or the
@@ -219,7 +219,9 @@ BANKCHECK_HOST_DEVICE constexpr long long lane_offset(const Pattern& pattern, co
                 "return an integer type of 64 bits or fewer, not bool (a byte offset), as analyze's callable must");
   const element e = pattern.at(shape, k, lane);
   outside = outside || e.row < 0 || e.row >= shape.rows || e.col < 0 || e.col > shape.cols - reach;
-  return outside ? 0 : static_cast<long long>(byte_offset(e.row, e.col));
+  return outside ? 0
+                 : static_cast<long long>(static_cast<result_as<decltype(byte_offset(0, 0)), long long>>(
+                       byte_offset(e.row, e.col)));
 }
 
 // The index type a layout's operator() takes: an mdspan mapping's index_type, else int.
@@ -240,7 +242,9 @@ struct layout_bytes {
     static_assert(integer<decltype((*layout)(static_cast<index>(r), static_cast<index>(c)))>::kind != 0,
                   "bankcheck analyze_tile (or analyze over an mdspan mapping): the layout's operator()(r, c) must "
                   "return an integer type of 64 bits or fewer, not bool (an element offset)");
-    return static_cast<long long>((*layout)(static_cast<index>(r), static_cast<index>(c))) * bytes;
+    return static_cast<result_as<decltype((*layout)(static_cast<index>(r), static_cast<index>(c))), long long>>(
+               (*layout)(static_cast<index>(r), static_cast<index>(c))) *
+           bytes;
   }
 };
 

@@ -278,6 +278,36 @@ constexpr bc::tile_report t = bc::analyze_pattern_v<bc::column_segments<>, float
 constexpr int d = bc::conflict_degree([k = 1ull](int lane) { return (~0ull >> 1) + k * static_cast<unsigned>(lane); });
 #elif defined(FAIL_captured_must_return_an_integer_type)
 constexpr int d = bc::conflict_degree([k = 1.5](int lane) { return lane * k; });
+#elif defined(FAIL_pointer_must_return_an_integer_type) || defined(FAIL_seed_pointer_must_return_an_integer_type) || \
+    defined(FAIL_captured_pointer_must_return_an_integer_type) ||                                              \
+    defined(FAIL_offsets_pointer_must_return_an_integer_type) || defined(FAIL_layout_pointer_must_return_an_integer_type)
+// Pointers for addresses, from analyze's callable, conflict_degree's (through a function pointer,
+// and with captures), a walk's byte offsets and a layout's offsets.
+int words[64 * 64];
+#if defined(FAIL_pointer_must_return_an_integer_type)
+constexpr bc::report r = bc::analyze([](int lane) { return words + lane; }, bc::load(4));
+#elif defined(FAIL_seed_pointer_must_return_an_integer_type)
+constexpr int d = bc::conflict_degree([](int lane) { return words + lane; });
+#elif defined(FAIL_captured_pointer_must_return_an_integer_type)
+constexpr int d = bc::conflict_degree([k = 33](int lane) { return words + k * lane; });
+#elif defined(FAIL_offsets_pointer_must_return_an_integer_type)
+constexpr bc::tile_report t =
+    bc::analyze_pattern<bc::column_segments<>>(bc::tile_shape{4, 32, 32}, [](int r, int c) { return words + 32 * r + c; });
+#else
+struct pointer_offsets {
+  static constexpr int rows = 32, cols = 32;
+  constexpr int* operator()(int r, int c) const { return words + 33 * r + c; }
+};
+constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(pointer_offsets{});
+#endif
+#elif defined(FAIL_void_must_return_an_integer_type)
+// A forgotten return: through analyze's function pointer, conflict_degree's, and conflict_degree's
+// array (captures).
+constexpr bc::report r = bc::analyze([](int) {}, bc::load(4));
+#elif defined(FAIL_seed_void_must_return_an_integer_type)
+constexpr int d = bc::conflict_degree([](int) {});
+#elif defined(FAIL_captured_void_must_return_an_integer_type)
+int degree_of(int k) { return bc::conflict_degree([k](int) { static_cast<void>(k); }); }
 #elif defined(FAIL_captured_of_64_bits_or_fewer)
 constexpr int d = bc::conflict_degree([k = 70](int lane) { return static_cast<__int128>(lane) << k; });
 #elif defined(FAIL_Arch_must_be_an_architecture)

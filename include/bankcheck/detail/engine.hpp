@@ -20,16 +20,6 @@ BANKCHECK_DETAIL_COMMAS_BEGIN
 namespace bankcheck {
 namespace detail {
 
-// T, as a type that depends on U. Clang resolves a call in a template whose arguments depend on
-// nothing when it parses the template, and instantiates a constexpr callee then; with an argument
-// of this type the callee is instantiated only with the template. So a unit that includes
-// analyze.hpp and never calls pass_schedule(f) or conflict_degree does not compile the engine
-// for them (30% of the header's cost to Clang; benchmarks/README.md).
-template <class T, class U>
-struct dependent {
-  using type = T;
-};
-
 // The engine's working arrays (lane_values, bank_counts, phase_state) are zeroed in a constant
 // evaluation, where C++17 needs every member initialized. At run time, where the compiler tells
 // the two apart (GCC and Clang on the host), to_fill builds them with T(leave_unset{}[, used])
@@ -132,10 +122,13 @@ BANKCHECK_CALLS_USER_CODE
 template <class F, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(F& f, std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
   v.is_signed = address_type<decltype(f(0))>::is_signed;
-  const std::uint64_t x0 = v.value[span.first] = static_cast<std::uint64_t>(f(span.first));
+  const std::uint64_t x0 = v.value[span.first] =
+      static_cast<result_as<decltype(f(0))>>(f(span.first));
   std::uint64_t diff = 0;
   for (int l = span.first + 1; l <= span.last; ++l)
-    diff |= span.dense || (call >> l & 1) ? (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0 : 0;
+    diff |= span.dense || (call >> l & 1)
+                ? (v.value[l] = static_cast<result_as<decltype(f(0))>>(f(l))) ^ x0
+                : 0;
   v.diff = diff, v.all = x0 | diff;
 }
 
@@ -151,12 +144,19 @@ template <class R, class A, int Lanes>
 BANKCHECK_HOST_DEVICE constexpr void gather(R (*&f)(A), std::uint64_t call, lane_span span, lane_values<Lanes>& v) {
   if (Lanes < 32 || call != 0xffffffff) return gather<R (*)(A), Lanes>(f, call, span, v);
   v.is_signed = address_type<R>::is_signed;
-  const std::uint64_t x0 = v.value[0] = static_cast<std::uint64_t>(f(0));
-  std::uint64_t diff = (v.value[1] = static_cast<std::uint64_t>(f(1))) ^ x0;
-#define BANKCHECK_DETAIL_GATHER(l) ((diff |= (v.value[l] = static_cast<std::uint64_t>(f(l))) ^ x0), true)
+  const std::uint64_t x0 = v.value[0] = static_cast<result_as<R>>(f(0));
+  std::uint64_t diff = (v.value[1] = static_cast<result_as<R>>(f(1))) ^ x0;
+#define BANKCHECK_DETAIL_GATHER(l) \
+  ((diff |= (v.value[l] = static_cast<result_as<R>>(f(l))) ^ x0), true)
   static_cast<void>(BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_GATHER) && BANKCHECK_DETAIL_GATHER(31));
 #undef BANKCHECK_DETAIL_GATHER
   v.diff = diff, v.all = x0 | diff;
+}
+// A function that returns nothing (a forgotten `return`): address_type's refusal is the one
+// error, where the casts of the calls above gave about 300 lines.
+template <class A, int Lanes>
+BANKCHECK_HOST_DEVICE constexpr void gather(void (*&)(A), std::uint64_t, lane_span, lane_values<Lanes>& v) {
+  v.is_signed = address_type<typename dependent<void, A>::type>::is_signed;
 }
 
 // errc::none, or the rule some value of v breaks (check_values of seed.hpp, on their OR).

@@ -112,6 +112,20 @@ struct address_type {
   static constexpr bool is_signed = integer<Result>::kind == 2;
 };
 
+// What a user's callable's results are cast to: To, or for a result that is no integer (which a
+// static_assert refuses), a type that anything converts to and that converts to u64 (0). So the
+// refusal is the one error, where a cast a call followed it (a callable returning a pointer:
+// about 300 lines from g++, 490 from conflict_degree, whose first named no rule).
+struct refused_result {
+  template <class T>
+  BANKCHECK_HOST_DEVICE constexpr explicit refused_result(const T&) noexcept {}
+  BANKCHECK_HOST_DEVICE constexpr operator u64() const noexcept { return 0; }  // NOLINT(google-explicit-constructor)
+};
+template <bool Integer, class To> struct result_cast { using type = To; };
+template <class To> struct result_cast<false, To> { using type = refused_result; };
+template <class Result, class To = u64>
+using result_as = typename result_cast<integer<Result>::kind != 0, To>::type;
+
 // errc::none, or the rule some value breaks: every value at once, from their OR `all`. width is
 // a power of two (a checked access's), so a multiple of it has no bit below it: a mask, not the
 // division that `%` by a width known only at run time is.
@@ -123,6 +137,16 @@ BANKCHECK_HOST_DEVICE constexpr errc check_values(u64 all, int unit, bool is_sig
              ? violated::address_must_be_a_multiple_of_the_access_width()
              : errc::none;
 }
+
+// T, as a type that depends on U. Clang resolves a call in a template whose arguments depend on
+// nothing when it parses the template, and instantiates a constexpr callee then; with an argument
+// of this type the callee is instantiated only with the template. So a unit that includes
+// analyze.hpp and never calls pass_schedule(f) or conflict_degree does not compile the engine
+// for them (30% of the header's cost to Clang; benchmarks/README.md).
+template <class T, class U>
+struct dependent {
+  using type = T;
+};
 
 // No argument can have this type: a pack of it is always empty (conflict_degree).
 template <class T>
@@ -241,15 +265,16 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree(const Word (&w)[32], bool is_sig
 BANKCHECK_CALLS_USER_CODE
 template <class R, class A>
 BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
-  const u64 w0 = static_cast<u64>(word_of_lane(0)), s = static_cast<u64>(word_of_lane(1)) - w0;
+  const u64 w0 = static_cast<result_as<R>>(word_of_lane(0)),
+            s = static_cast<result_as<R>>(word_of_lane(1)) - w0;
   u64 e = w0 + s;  // lane l's word, were the words affine
-#define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<u64>(word_of_lane(l)) == (e += s)
+#define BANKCHECK_DETAIL_CALL_ON_LINE(l) static_cast<result_as<R>>(word_of_lane(l)) == (e += s)
   if (s + (BANKCHECK_DETAIL_U64(1) << 32) < (BANKCHECK_DETAIL_U64(1) << 33) &&
       BANKCHECK_DETAIL_LANES_2_TO_30(BANKCHECK_DETAIL_CALL_ON_LINE) && BANKCHECK_DETAIL_CALL_ON_LINE(31))
     return seed_affine_degree(w0 | e, s, address_type<R>::is_signed);
 #undef BANKCHECK_DETAIL_CALL_ON_LINE
   u64 words[32] = {};
-#define BANKCHECK_DETAIL_GATHER(l) words[l] = static_cast<u64>(word_of_lane(l));
+#define BANKCHECK_DETAIL_GATHER(l) words[l] = static_cast<result_as<R>>(word_of_lane(l));
   BANKCHECK_DETAIL_GATHER(0) BANKCHECK_DETAIL_GATHER(1) BANKCHECK_DETAIL_GATHER(2) BANKCHECK_DETAIL_GATHER(3)
   BANKCHECK_DETAIL_GATHER(4) BANKCHECK_DETAIL_GATHER(5) BANKCHECK_DETAIL_GATHER(6) BANKCHECK_DETAIL_GATHER(7)
   BANKCHECK_DETAIL_GATHER(8) BANKCHECK_DETAIL_GATHER(9) BANKCHECK_DETAIL_GATHER(10) BANKCHECK_DETAIL_GATHER(11)
@@ -260,6 +285,11 @@ BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(R (*word_of_lane)(A)) {
   BANKCHECK_DETAIL_GATHER(28) BANKCHECK_DETAIL_GATHER(29) BANKCHECK_DETAIL_GATHER(30) BANKCHECK_DETAIL_GATHER(31)
 #undef BANKCHECK_DETAIL_GATHER
   return seed_scattered_degree(words, address_type<R>::is_signed);
+}
+// A function that returns nothing (a forgotten `return`): address_type's refusal alone.
+template <class A>
+BANKCHECK_HOST_DEVICE constexpr int seed_degree_through(void (*)(A)) {
+  return static_cast<int>(address_type<typename dependent<void, A>::type>::is_signed) * 0;
 }
 
 }  // namespace detail
