@@ -2803,12 +2803,16 @@ template <class P> using accesses_of = decltype(declared<const P&>().accesses(de
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);
 template <class T> long element_test(...);
+template <bool Element, class T> struct element_or_char { using type = T; };
+template <class T> struct element_or_char<false, T> { using type = char; };
 template <class T>
 struct element_required {
   static constexpr bool value = sizeof(element_test<T>(nullptr)) == 1;
   static_assert(value, "bankcheck: T must be an element type (not void, a function or a reference), whose size the "
-                       "tile's offsets count in.");
+                       "offsets count in.");
   using type = int;
+  // T, or where it is none, char: what sizeof and alignof may take after the static_assert.
+  using stand_in = typename element_or_char<value, T>::type;
 };
 // walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
 // a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
@@ -2854,7 +2858,7 @@ struct arch_of_type {
     static_assert(arch_of_type<Arch>::ok,
                   "bankcheck: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
                   "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
-    return architecture{};
+    return arch::nvidia;  // (a valid one: the walks after the static_assert fail no further)
   }
 };
 template <class Arch>
@@ -4495,7 +4499,8 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern,
           class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
-          class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type>
+          class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type,
+          typename detail::element_required<T>::type = 0>  // (its message, at no step of the walk's budget)
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const Mapping& mapping, const Pattern& pattern,
     Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {
@@ -4892,17 +4897,18 @@ BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
                                                                                               Arch given = {}) {
+  using Item = typename detail::element_required<T>::stand_in;  // T, where it is an element type
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
-  constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
-  constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(T), access_bytes, Threads);
+  constexpr int access_bytes = alignof(Item) < 16 ? static_cast<int>(alignof(Item)) : 16;
+  constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(Item), access_bytes, Threads);
   static_assert(fits, "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                       "pieces x threads).");
   if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
     const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-    return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
+    return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(Item)), access_bytes, ItemsPerThread, Threads},
                                  layout, arch);
   }
 }
@@ -4923,8 +4929,9 @@ struct exchange_padding_choice {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   using arch_type = Arch;
-  static constexpr int item_bytes = static_cast<int>(sizeof(T));
-  static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  using item_type = typename detail::element_required<T>::stand_in;  // T, where it is an element type
+  static constexpr int item_bytes = static_cast<int>(sizeof(item_type));
+  static constexpr int access_bytes = alignof(item_type) < 16 ? static_cast<int>(alignof(item_type)) : 16;
   static_assert(detail::exchange_fits_int(ItemsPerThread, item_bytes, access_bytes, Threads),
                 "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                 "pieces x threads).");

@@ -373,17 +373,18 @@ BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> analyze_exchange(const exchange_layout& layout,
                                                                                               Arch given = {}) {
+  using Item = typename detail::element_required<T>::stand_in;  // T, where it is an element type
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
-  constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
-  constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(T), access_bytes, Threads);
+  constexpr int access_bytes = alignof(Item) < 16 ? static_cast<int>(alignof(Item)) : 16;
+  constexpr bool fits = detail::exchange_fits_int(ItemsPerThread, sizeof(Item), access_bytes, Threads);
   static_assert(fits, "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                       "pieces x threads).");
   if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
     const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
-    return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(T)), access_bytes, ItemsPerThread, Threads},
+    return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(Item)), access_bytes, ItemsPerThread, Threads},
                                  layout, arch);
   }
 }
@@ -404,8 +405,9 @@ struct exchange_padding_choice {
   static_assert(ItemsPerThread > 0 && Threads > 0, "exchange: the items per thread and the threads must be positive.");
   static_assert(Threads <= dynamic_thread_block::max_threads, "exchange: at most 1024 threads (CUDA's and HIP's largest block).");
   using arch_type = Arch;
-  static constexpr int item_bytes = static_cast<int>(sizeof(T));
-  static constexpr int access_bytes = alignof(T) < 16 ? static_cast<int>(alignof(T)) : 16;
+  using item_type = typename detail::element_required<T>::stand_in;  // T, where it is an element type
+  static constexpr int item_bytes = static_cast<int>(sizeof(item_type));
+  static constexpr int access_bytes = alignof(item_type) < 16 ? static_cast<int>(alignof(item_type)) : 16;
   static_assert(detail::exchange_fits_int(ItemsPerThread, item_bytes, access_bytes, Threads),
                 "exchange: the lane accesses must fit in int (fewer than 2^31 a half: items per thread x "
                 "pieces x threads).");

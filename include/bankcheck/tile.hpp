@@ -66,12 +66,16 @@ template <class P> using accesses_of = decltype(declared<const P&>().accesses(de
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);
 template <class T> long element_test(...);
+template <bool Element, class T> struct element_or_char { using type = T; };
+template <class T> struct element_or_char<false, T> { using type = char; };
 template <class T>
 struct element_required {
   static constexpr bool value = sizeof(element_test<T>(nullptr)) == 1;
   static_assert(value, "bankcheck: T must be an element type (not void, a function or a reference), whose size the "
-                       "tile's offsets count in.");
+                       "offsets count in.");
   using type = int;
+  // T, or where it is none, char: what sizeof and alignof may take after the static_assert.
+  using stand_in = typename element_or_char<value, T>::type;
 };
 // walk_tile's three overloads: 0, a pattern on an architecture the engine takes (engine_arch); 1,
 // a pattern on a type of one's own that converts to one; 2, anything else than a pattern. if_walk
@@ -117,7 +121,7 @@ struct arch_of_type {
     static_assert(arch_of_type<Arch>::ok,
                   "bankcheck: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
                   "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
-    return architecture{};
+    return arch::nvidia;  // (a valid one: the walks after the static_assert fail no further)
   }
 };
 template <class Arch>

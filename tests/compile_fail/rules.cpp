@@ -101,6 +101,27 @@ inline constexpr auto pitch_33_bytes = [](int r, int c) { return 4 * (33 * r + c
 constexpr bc::tile_report t = bc::analyze_pattern_v<bc::column_segments<>, void, 32, 32, pitch_33_bytes>;
 #elif defined(FAIL_padded_T_must_be_an_element_type)
 constexpr int pitch = bc::padded_tile<void, 32, 32>::pitch;
+#elif defined(FAIL_exchange_T_must_be_an_element_type)
+// A reference as an exchange's item: its size was its referent's.
+#include <bankcheck/exchange.hpp>
+constexpr bc::exchange_report r = bc::analyze_exchange<float&, 8, 128>(bc::exchange_layout{32, 4});
+#elif defined(FAIL_exchange_choice_T_must_be_an_element_type)
+#include <bankcheck/exchange.hpp>
+constexpr int group = bc::exchange_padding_choice<void, 8, 128>::group;
+#elif defined(FAIL_mdspan_T_must_be_an_element_type)
+// void over an mdspan mapping: g++ took sizeof(void) for 1.
+#include <bankcheck/mdspan.hpp>
+struct small_extents {
+  using index_type = int;
+  using size_type = unsigned;
+  using rank_type = unsigned long;
+  static constexpr rank_type rank() noexcept { return 2; }
+  static constexpr rank_type rank_dynamic() noexcept { return 0; }
+  static constexpr unsigned long static_extent(rank_type) noexcept { return 32; }
+  constexpr index_type extent(rank_type) const noexcept { return 32; }
+};
+constexpr bc::tile_report t =
+    bc::analyze<void>(bc::layout_right_conflict_free<float>::mapping<small_extents>{}, bc::column_segments<>{});
 #elif defined(FAIL_chunked_Pattern_must_be_an_access_pattern)
 // A list of patterns given to analyze_pattern_v.
 inline constexpr auto pitch_33 = [](int r, int c) { return 4 * (33 * r + c); };
@@ -313,6 +334,8 @@ constexpr int d = bc::conflict_degree([k = 70](int lane) { return static_cast<__
 #elif defined(FAIL_Arch_must_be_an_architecture)
 // padded_tile's Arch is a type that describes an architecture; int does not.
 constexpr int x = bc::padded_tile<float, 32, 32, bc::rows_and_columns, int>::pitch;
+#elif defined(FAIL_swizzled_Arch_must_be_an_architecture)
+constexpr int x = bc::swizzled_tile<float, 32, 32, bc::rows_and_columns, int>::bytes;
 #elif defined(FAIL_exchange_Arch_must_be_an_architecture)
 // exchange_padding_choice's Arch, as padded_tile's.
 #include <bankcheck/exchange.hpp>
