@@ -128,6 +128,7 @@ enum class errc : unsigned char {
   exchange_shape_is_invalid,
   exchange_layout_is_invalid,
   access_is_invalid,
+  pattern_counts_must_not_be_negative,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -168,6 +169,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::access_is_invalid:
       return "access is invalid (a load, store, ldmatrix or stmatrix; ldmatrix/stmatrix rows of 16 bytes; no matrices "
              "for a load or store)";
+    case errc::pattern_counts_must_not_be_negative:
+      return "a pattern's counts must not be negative (its accesses, and its grid's counts where it has one)";
   }
   return "unknown error";
 }
@@ -197,6 +200,7 @@ BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
 BANKCHECK_RULE(exchange_layout_is_invalid)
 BANKCHECK_RULE(access_is_invalid)
+BANKCHECK_RULE(pattern_counts_must_not_be_negative)
 #undef BANKCHECK_RULE
 }  // namespace violated
 
@@ -2495,10 +2499,10 @@ struct access_grid {
 };
 
 // A pattern P is a type with static constexpr functions of a tile_shape s:
-//   P::accesses(s)       the number of warp-accesses over the whole tile;
-//   P::op(s)             the instruction of each;
-//   P::lanes(s, k)       the active lanes of access k (a lane mask below s.warp_size);
-//   P::at(s, k, lane)    the element lane `lane` of access k touches;
+//   P::accesses(s)       the number of warp-accesses over the whole tile (an integer, not negative);
+//   P::op(s)             the instruction of each (an access);
+//   P::lanes(s, k)       the active lanes of access k (an integer lane mask below s.warp_size);
+//   P::at(s, k, lane)    the element lane `lane` of access k touches (an element);
 // and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
 // the cost of a large tile be computed from a few accesses, and P::check(s), errc::none or the
 // rule the pattern's own parameters break (a walk fails with it before any access).
@@ -2786,14 +2790,19 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(declared
 };
 
 // A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
-// optional).
+// optional): an op that is an access, a count and a lane mask of integer types (not bool), and
+// elements. (A double mask was cut to lane 0, and an op of another type gave errors in the walk.)
+void takes_access(const access&) noexcept;    // declared only, for decltype
+void takes_element(const element&) noexcept;  // likewise
+template <class T, bool = (integer<T>::kind != 0)> struct integer_only {};
+template <class T> struct integer_only<T, true> { using type = void; };
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
-struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(declared<const tile_shape&>())),
-                                              static_cast<void>(declared<const P&>().accesses(declared<const tile_shape&>())),
-                                              static_cast<void>(declared<const P&>().lanes(declared<const tile_shape&>(), 0)),
-                                              static_cast<void>(declared<const P&>().at(declared<const tile_shape&>(), 0,
-                                                                                        0)))>::type> {
+struct is_pattern<
+    P, typename voider<decltype(takes_access(declared<const P&>().op(declared<const tile_shape&>()))),
+                       typename integer_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
+                       typename integer_only<decltype(declared<const P&>().lanes(declared<const tile_shape&>(), 0))>::type,
+                       decltype(takes_element(declared<const P&>().at(declared<const tile_shape&>(), 0, 0)))>::type> {
   static constexpr bool value = true;
 };
 // What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
@@ -2824,9 +2833,10 @@ template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using t
 template <class P>
 struct pattern_required {
   static_assert(is_pattern<P>::value,
-                "bankcheck: Pattern must be an access pattern, a type with op(s), accesses(s), lanes(s, k) and "
-                "at(s, k, lane), as row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and "
-                "swizzled_tile's Accesses; the checks and the walks take each pattern on its own.");
+                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (a "
+                "count), lanes(s, k) (a lane mask; both integers, not bool) and at(s, k, lane) (an element), as "
+                "row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and swizzled_tile's "
+                "Accesses; the checks and the walks take each pattern on its own.");
   static constexpr bool value = is_pattern<P>::value;
 };
 
@@ -3084,6 +3094,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, pattern.accesses(shape), 1, 0, 0, 0, 0, 0, 0};
   if constexpr (has_grid<Pattern>::value) g = pattern.grid(shape);
+  // (A pattern of one's own: a negative count walked nothing, and its tile was conflict-free.)
+  if ((g.outer | g.inner | g.warps | g.full_outer | g.full_inner) < 0)
+    return tile_report{violated::pattern_counts_must_not_be_negative()};
   // Moving every address of an access by one multiple of a bank's bytes and of the access width
   // costs nothing: the banks rotate alike (bank = word % banks), words shared stay shared,
   // distinct words distinct, aligned addresses aligned, and the phases go by lanes, not
@@ -3961,7 +3974,7 @@ struct padding_choice {
 // whose warps walk the patterns and whose bank row bounds the paddings (padded_tile's Arch).
 // A shape, pattern or architecture that breaks a rule gives that rule in `error` (a compile error
 // in a constant expression). In a constant expression the whole search is one evaluation, under
-// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,948
+// one step limit (clang's 1,048,576 holds a 32 x 32 float tile's rows and columns in 3,952
 // steps, benchmarks/compile/steps.sh); padded_tile spreads its search over many.
 // Example: choose_padding(4, 64, 64, dynamic_thread_block{16, 16}).padding -> 16 (pitch 80)
 //          choose_padding(arch::gfx950, 4, 64, 64, column_segments<>{}).padding -> 1
@@ -4247,7 +4260,7 @@ struct swizzle_choice {
 // `arch` (first argument; NVIDIA without it), whose warps walk the patterns and whose bank row
 // bounds the swizzles' low bits (swizzled_tile's Arch). A shape, pattern or architecture that
 // breaks a rule gives that rule in `error` (a compile error in a constant expression). In a
-// constant expression the whole search is one evaluation (clang: 25,638 steps for float[32][32]'s
+// constant expression the whole search is one evaluation (clang: 25,642 steps for float[32][32]'s
 // rows and columns), where swizzled_tile spreads its search over many.
 // Example: choose_swizzle(4, 32, 32, row_segments<>{}, column_segments<>{}) -> b 5, m 2, s 5
 BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)

@@ -27,7 +27,8 @@ const errc rules[] = {violated::access_width_must_be_1_2_4_8_or_16(),
                       violated::thread_block_is_invalid(),
                       violated::exchange_shape_is_invalid(),
                       violated::exchange_layout_is_invalid(),
-                      violated::access_is_invalid()};
+                      violated::access_is_invalid(),
+                      violated::pattern_counts_must_not_be_negative()};
 
 TEST_CASE("every error code has its own message and a rule function that returns it") {
   std::set<std::string> messages{to_string(errc::none), "unknown error"};

@@ -417,6 +417,47 @@ TEST_CASE("tiles of 2^31 - 1 columns or rows: overhanging vectors and blocks") {
   CHECK(tall.at(column, tall_last, 0).row == 2147483647);
 }
 
+// A pattern of one's own, given as a value, whose count of accesses (or, with a grid, whose
+// grid's counts) come at run time.
+struct counted_columns {
+  int count;
+  bool with_grid;
+  int grid_field;  // which of the grid's five counts is the count (0 outer .. 4 full_inner)
+  static constexpr access op(const tile_shape&) { return load(4); }
+  constexpr int accesses(const tile_shape&) const { return count; }
+  static constexpr std::uint64_t lanes(const tile_shape&, int) { return 0xffffffff; }
+  static constexpr element at(const tile_shape&, int k, int lane) { return {lane, k}; }
+};
+struct gridded_columns : counted_columns {
+  constexpr access_grid grid(const tile_shape& s) const {
+    access_grid g{s.cols, 1, 1, s.cols, 1, 0, 1, 0, 0};
+    (grid_field == 0 ? g.outer : grid_field == 1 ? g.inner : grid_field == 2 ? g.warps
+     : grid_field == 3 ? g.full_outer : g.full_inner) = count;
+    return g;
+  }
+};
+
+TEST_CASE("a pattern's negative counts are an error, not a walk of nothing") {
+  const auto pitch_33 = [](int r, int c) { return 4LL * (33 * r + c); };
+  const tile_report none = analyze_pattern(counted_columns{-1, false, 0}, tile_shape{4, 32, 32}, pitch_33);
+  CHECK(none.error == errc::pattern_counts_must_not_be_negative);
+  CHECK(none.accesses == 0);
+  CHECK(analyze_tile<float>(counted_columns{-5, false, 0}, row_major<32, 32, 33>{}).error ==
+        errc::pattern_counts_must_not_be_negative);
+  for (int field = 0; field < 5; ++field) {
+    INFO("grid count ", field);
+    CHECK(analyze_pattern(gridded_columns{{-1, true, field}}, tile_shape{4, 32, 32}, pitch_33).error ==
+          errc::pattern_counts_must_not_be_negative);
+  }
+  // No access at all is no error: nothing is walked, as where no lane is active.
+  const tile_report empty = analyze_pattern(counted_columns{0, false, 0}, tile_shape{4, 32, 32}, pitch_33);
+  CHECK(empty.ok());
+  CHECK(empty.accesses == 0);
+  // The same pattern with its 32 columns: conflict-free over pitch 33, 32-way over 32.
+  CHECK(analyze_pattern(counted_columns{32, false, 0}, tile_shape{4, 32, 32}, pitch_33).wavefronts == 32);
+  CHECK(analyze_tile<float>(counted_columns{32, false, 0}, row_major<32, 32>{}).wavefronts == 1024);
+}
+
 TEST_CASE("the tile rules give error values at run time") {
   // float4 rows over 30 columns: lane 7 would touch columns 28..31.
   const tile_report outside = analyze_pattern<row_segments<op_kind::load, 4>>(

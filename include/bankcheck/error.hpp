@@ -34,6 +34,7 @@ enum class errc : unsigned char {
   exchange_shape_is_invalid,
   exchange_layout_is_invalid,
   access_is_invalid,
+  pattern_counts_must_not_be_negative,
 };
 
 // The rule, in words. Example: to_string(errc::lane_mask_must_not_be_empty) -> "lane mask must not be empty"
@@ -74,6 +75,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
     case errc::access_is_invalid:
       return "access is invalid (a load, store, ldmatrix or stmatrix; ldmatrix/stmatrix rows of 16 bytes; no matrices "
              "for a load or store)";
+    case errc::pattern_counts_must_not_be_negative:
+      return "a pattern's counts must not be negative (its accesses, and its grid's counts where it has one)";
   }
   return "unknown error";
 }
@@ -103,6 +106,7 @@ BANKCHECK_RULE(thread_block_is_invalid)
 BANKCHECK_RULE(exchange_shape_is_invalid)
 BANKCHECK_RULE(exchange_layout_is_invalid)
 BANKCHECK_RULE(access_is_invalid)
+BANKCHECK_RULE(pattern_counts_must_not_be_negative)
 #undef BANKCHECK_RULE
 }  // namespace violated
 

@@ -44,10 +44,10 @@ struct access_grid {
 };
 
 // A pattern P is a type with static constexpr functions of a tile_shape s:
-//   P::accesses(s)       the number of warp-accesses over the whole tile;
-//   P::op(s)             the instruction of each;
-//   P::lanes(s, k)       the active lanes of access k (a lane mask below s.warp_size);
-//   P::at(s, k, lane)    the element lane `lane` of access k touches;
+//   P::accesses(s)       the number of warp-accesses over the whole tile (an integer, not negative);
+//   P::op(s)             the instruction of each (an access);
+//   P::lanes(s, k)       the active lanes of access k (an integer lane mask below s.warp_size);
+//   P::at(s, k, lane)    the element lane `lane` of access k touches (an element);
 // and P::name, a name for messages; optionally P::grid(s), an access_grid as above, which lets
 // the cost of a large tile be computed from a few accesses, and P::check(s), errc::none or the
 // rule the pattern's own parameters break (a walk fails with it before any access).

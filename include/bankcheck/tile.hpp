@@ -49,14 +49,19 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(declared
 };
 
 // A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
-// optional).
+// optional): an op that is an access, a count and a lane mask of integer types (not bool), and
+// elements. (A double mask was cut to lane 0, and an op of another type gave errors in the walk.)
+void takes_access(const access&) noexcept;    // declared only, for decltype
+void takes_element(const element&) noexcept;  // likewise
+template <class T, bool = (integer<T>::kind != 0)> struct integer_only {};
+template <class T> struct integer_only<T, true> { using type = void; };
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
-struct is_pattern<P, typename voider<decltype(static_cast<void>(declared<const P&>().op(declared<const tile_shape&>())),
-                                              static_cast<void>(declared<const P&>().accesses(declared<const tile_shape&>())),
-                                              static_cast<void>(declared<const P&>().lanes(declared<const tile_shape&>(), 0)),
-                                              static_cast<void>(declared<const P&>().at(declared<const tile_shape&>(), 0,
-                                                                                        0)))>::type> {
+struct is_pattern<
+    P, typename voider<decltype(takes_access(declared<const P&>().op(declared<const tile_shape&>()))),
+                       typename integer_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
+                       typename integer_only<decltype(declared<const P&>().lanes(declared<const tile_shape&>(), 0))>::type,
+                       decltype(takes_element(declared<const P&>().at(declared<const tile_shape&>(), 0, 0)))>::type> {
   static constexpr bool value = true;
 };
 // What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
@@ -87,9 +92,10 @@ template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using t
 template <class P>
 struct pattern_required {
   static_assert(is_pattern<P>::value,
-                "bankcheck: Pattern must be an access pattern, a type with op(s), accesses(s), lanes(s, k) and "
-                "at(s, k, lane), as row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and "
-                "swizzled_tile's Accesses; the checks and the walks take each pattern on its own.");
+                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (a "
+                "count), lanes(s, k) (a lane mask; both integers, not bool) and at(s, k, lane) (an element), as "
+                "row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and swizzled_tile's "
+                "Accesses; the checks and the walks take each pattern on its own.");
   static constexpr bool value = is_pattern<P>::value;
 };
 
@@ -347,6 +353,9 @@ BANKCHECK_HOST_DEVICE constexpr tile_report walk_tile(const Pattern& pattern, co
   const int reach = op.bytes / shape.bytes > 1 ? op.bytes / shape.bytes : 1;
   access_grid g{1, pattern.accesses(shape), 1, 0, 0, 0, 0, 0, 0};
   if constexpr (has_grid<Pattern>::value) g = pattern.grid(shape);
+  // (A pattern of one's own: a negative count walked nothing, and its tile was conflict-free.)
+  if ((g.outer | g.inner | g.warps | g.full_outer | g.full_inner) < 0)
+    return tile_report{violated::pattern_counts_must_not_be_negative()};
   // Moving every address of an access by one multiple of a bank's bytes and of the access width
   // costs nothing: the banks rotate alike (bank = word % banks), words shared stay shared,
   // distinct words distinct, aligned addresses aligned, and the phases go by lanes, not

@@ -156,6 +156,32 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 #elif defined(FAIL_Pattern_must_be_an_access_pattern)
 // padded_tile's list of patterns given to a check, which takes them one by one.
 static_assert(bc::assert_conflict_free<bc::padded_tile<float, 32, 32>, bc::rows_and_columns>());
+#elif defined(FAIL_lanes_Pattern_must_be_an_access_pattern) || defined(FAIL_at_Pattern_must_be_an_access_pattern) || \
+    defined(FAIL_pattern_counts_must_not_be_negative)
+// Patterns of one's own: lanes as a double (it was cut to lane 0), elements of a type of its own,
+// and a negative count of accesses (which walked nothing: conflict-free).
+struct my_element {
+  int r, c;
+};
+struct my_columns {
+#if defined(FAIL_lanes_Pattern_must_be_an_access_pattern)
+  static constexpr double lanes(const bc::tile_shape&, int) { return 1.5; }
+#else
+  static constexpr unsigned long long lanes(const bc::tile_shape&, int) { return 0xffffffff; }
+#endif
+#if defined(FAIL_at_Pattern_must_be_an_access_pattern)
+  static constexpr my_element at(const bc::tile_shape&, int k, int lane) { return {lane, k}; }
+#else
+  static constexpr bc::element at(const bc::tile_shape&, int k, int lane) { return {lane, k}; }
+#endif
+#if defined(FAIL_pattern_counts_must_not_be_negative)
+  static constexpr int accesses(const bc::tile_shape&) { return -1; }
+#else
+  static constexpr int accesses(const bc::tile_shape& s) { return s.cols; }
+#endif
+  static constexpr bc::access op(const bc::tile_shape&) { return bc::load(4); }
+};
+static_assert(bc::is_conflict_free_v<bc::padded_tile<float, 32, 32>, my_columns>);
 #elif defined(FAIL_Accesses_must_be_a_list_of_patterns)
 // One pattern where padded_tile takes a list.
 constexpr int padding = bc::padded_tile<float, 32, 32, bc::column_segments<>>::padding;
