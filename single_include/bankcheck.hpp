@@ -3006,9 +3006,13 @@ struct layout_bytes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const element& e, int reach, int bytes) {
-  const long long first = offset_at(byte_offset, e.row, e.col);
+  // (The differences modulo 2^64, as the engine takes addresses: a user's offsets far apart
+  // overflowed a signed subtraction.)
+  const unsigned long long first = static_cast<unsigned long long>(offset_at(byte_offset, e.row, e.col));
   for (int i = 1; i < reach; ++i)
-    if (offset_at(byte_offset, e.row, e.col + i) - first != static_cast<long long>(i) * bytes) return true;
+    if (static_cast<unsigned long long>(offset_at(byte_offset, e.row, e.col + i)) - first !=
+        static_cast<unsigned long long>(i) * static_cast<unsigned>(bytes))
+      return true;
   return false;
 }
 
@@ -4246,6 +4250,9 @@ struct swizzle_choice {
   // The swizzle applied to a byte offset in the tile: xor_swizzle<b, m, s>{}(byte_offset), for a
   // swizzle chosen at run time. Example: choose_swizzle(4, 32, 32, row_segments<>{},
   // column_segments<>{})(4 * 33) -> 4 * (32 + (1 ^ 1)) = 128
+  // Precondition: b, m and s are what choose_swizzle sets, or others that xor_swizzle<b, m, s>
+  // takes (0 <= b <= |s|, m >= 0, m + |s| + b <= 63); filled by hand past them, the shifts are
+  // undefined.
   BANKCHECK_HOST_DEVICE constexpr long long operator()(long long byte_offset) const noexcept {
     return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(byte_offset), b, m, s));
   }

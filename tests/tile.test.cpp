@@ -14,6 +14,7 @@
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -494,6 +495,11 @@ TEST_CASE("the tile rules give error values at run time") {
             tile_shape{4, 8, 32}, [](int r, int c) { return 4LL * middle_moved_layout{}(r, c); })
             .error == errc::vector_elements_must_be_contiguous);
   CHECK(analyze_tile<row_segments<op_kind::load, 4>, float>(row_major<8, 32, 64>{}).ok());  // the same, unmoved
+  // Offsets of a vector's later elements far from its first: split, and no signed overflow in the
+  // test (UBSan: "-9223372036854775808 - 16").
+  const auto far_apart = [](int r, int c) { return c < 4 || c % 4 == 0 ? 4LL * (8 * r + c) : LLONG_MIN; };
+  CHECK(analyze_pattern(dynamic_thread_block{2, 1, op_kind::load, false, 4}, tile_shape{4, 1, 8}, far_apart).error ==
+        errc::vector_elements_must_be_contiguous);
   const auto row_5_swapped = [](int r, int c) { return 2LL * (8 * r + (r == 5 && (c == 3 || c == 4) ? 7 - c : c)); };
   CHECK(analyze_pattern<matrix_tiles<1>>(tile_shape{2, 8, 8}, row_5_swapped).error ==
         errc::vector_elements_must_be_contiguous);

@@ -228,6 +228,9 @@ struct swizzle_choice {
   // The swizzle applied to a byte offset in the tile: xor_swizzle<b, m, s>{}(byte_offset), for a
   // swizzle chosen at run time. Example: choose_swizzle(4, 32, 32, row_segments<>{},
   // column_segments<>{})(4 * 33) -> 4 * (32 + (1 ^ 1)) = 128
+  // Precondition: b, m and s are what choose_swizzle sets, or others that xor_swizzle<b, m, s>
+  // takes (0 <= b <= |s|, m >= 0, m + |s| + b <= 63); filled by hand past them, the shifts are
+  // undefined.
   BANKCHECK_HOST_DEVICE constexpr long long operator()(long long byte_offset) const noexcept {
     return static_cast<long long>(detail::xor_swizzle_bits(static_cast<std::uint64_t>(byte_offset), b, m, s));
   }

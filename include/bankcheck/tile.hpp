@@ -265,9 +265,13 @@ struct layout_bytes {
 BANKCHECK_CALLS_USER_CODE
 template <class ByteOffset>
 BANKCHECK_HOST_DEVICE constexpr bool split_vector(ByteOffset& byte_offset, const element& e, int reach, int bytes) {
-  const long long first = offset_at(byte_offset, e.row, e.col);
+  // (The differences modulo 2^64, as the engine takes addresses: a user's offsets far apart
+  // overflowed a signed subtraction.)
+  const unsigned long long first = static_cast<unsigned long long>(offset_at(byte_offset, e.row, e.col));
   for (int i = 1; i < reach; ++i)
-    if (offset_at(byte_offset, e.row, e.col + i) - first != static_cast<long long>(i) * bytes) return true;
+    if (static_cast<unsigned long long>(offset_at(byte_offset, e.row, e.col + i)) - first !=
+        static_cast<unsigned long long>(i) * static_cast<unsigned>(bytes))
+      return true;
   return false;
 }
 
