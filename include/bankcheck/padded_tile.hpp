@@ -347,15 +347,21 @@ inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
 // Accesses as a list of patterns: a list as it is; one pattern given where a list belongs (a
 // class template of types too, if a pattern) as a list of it, so that `given`'s static_assert
 // (padded_tile's, swizzled_tile's) is the one error.
+template <bool Patterns, class List> struct accesses_or { using type = List; };
+template <class List> struct accesses_or<false, List> { using type = boost::mp11::mp_list<column_segments<>>; };
 template <class Accesses, bool = is_pattern<Accesses>::value>
 struct accesses_list {
   static constexpr bool given = false;
+  static constexpr bool patterns = true;  // (given's message says what to give)
   using type = boost::mp11::mp_list<Accesses>;
 };
 template <template <class...> class List, class... Patterns>
 struct accesses_list<List<Patterns...>, false> {
   static constexpr bool given = true;
-  using type = List<Patterns...>;
+  // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
+  // so that `patterns`' static_assert is the one error.
+  static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
+  using type = typename accesses_or<patterns, List<Patterns...>>::type;
 };
 
 template <int Bytes, int R, int C, class Accesses, class Arch>
@@ -394,6 +400,9 @@ struct padded_tile {
   static_assert(detail::accesses_list<Accesses>::given,
                 "padded_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
                 "boost::mp11::mp_list<P>).");
+  static_assert(detail::accesses_list<Accesses>::patterns,
+                "padded_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
+                "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
   using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
                 "padded_tile: an access pattern does not fit the tile.");
@@ -529,7 +538,9 @@ template <class Arch, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> choose_padding(Arch given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
-  static_assert(sizeof...(Patterns) > 0, "choose_padding: give at least one pattern.");
+  static_assert(sizeof...(Patterns) > 0 && (detail::is_pattern<Patterns>::value && ...),
+                "choose_padding: give at least one pattern, each an access pattern (a list such as rows_and_columns "
+                "is padded_tile's Accesses: give its patterns one by one).");
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_architecture(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;

@@ -181,6 +181,9 @@ struct swizzled_tile {
   static_assert(detail::accesses_list<Accesses>::given,
                 "swizzled_tile: Accesses must be a list of patterns, as rows_and_columns is (one pattern P: "
                 "boost::mp11::mp_list<P>).");
+  static_assert(detail::accesses_list<Accesses>::patterns,
+                "swizzled_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
+                "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
   using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
@@ -253,7 +256,9 @@ template <class Arch, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> choose_swizzle(Arch given, int bytes,
                                                                                              int rows, int cols,
                                                                                              const Patterns&... patterns) {
-  static_assert(sizeof...(Patterns) > 0, "choose_swizzle: give at least one pattern.");
+  static_assert(sizeof...(Patterns) > 0 && (detail::is_pattern<Patterns>::value && ...),
+                "choose_swizzle: give at least one pattern, each an access pattern (a list such as rows_and_columns "
+                "is swizzled_tile's Accesses: give its patterns one by one).");
   const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
   if (!detail::valid_architecture(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||

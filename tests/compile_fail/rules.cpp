@@ -185,6 +185,14 @@ static_assert(bc::is_conflict_free_v<bc::padded_tile<float, 32, 32>, my_columns>
 #elif defined(FAIL_Accesses_must_be_a_list_of_patterns)
 // One pattern where padded_tile takes a list.
 constexpr int padding = bc::padded_tile<float, 32, 32, bc::column_segments<>>::padding;
+#elif defined(FAIL_list_Accesses_must_be_a_list_of_patterns)
+// A list whose member is no pattern, and a list of lists.
+constexpr int padding = bc::padded_tile<float, 32, 32, boost::mp11::mp_list<int>>::padding;
+#elif defined(FAIL_nested_Accesses_must_be_a_list_of_patterns)
+constexpr int degree = bc::swizzled_tile<float, 32, 32, boost::mp11::mp_list<bc::rows_and_columns>>::degree;
+#elif defined(FAIL_choose_give_at_least_one_pattern)
+// A list given to choose_padding, which takes the patterns one by one.
+constexpr bc::padding_choice c = bc::choose_padding(4, 32, 32, bc::rows_and_columns{});
 #elif defined(FAIL_swizzled_Accesses_must_be_a_list_of_patterns)
 constexpr int degree = bc::swizzled_tile<float, 32, 32, bc::column_segments<>>::degree;
 #elif defined(FAIL_pattern_indexes_outside_the_tile)
