@@ -25,7 +25,7 @@ if(NOT diagnostics MATCHES "${pattern}")
 endif()
 # FIRST_ERROR=ON: the first error must name the rule itself, not one that comes after others.
 if(FIRST_ERROR)
-  string(REGEX MATCH "[^\n]*error:[^\n]*" first "${diagnostics}")
+  string(REGEX MATCH "[^\n]*error( #[0-9A-Za-z-]+)?:[^\n]*" first "${diagnostics}")
   if(NOT first MATCHES "${pattern}")
     message(FATAL_ERROR "case ${CASE}: the rule is named, but not by the first error, which is\n${first}\n"
                         "in:\n${output}")
@@ -34,7 +34,7 @@ endif()
 # MAX_ERRORS=N: at most N errors in all (clang++ adds one that the failed variable is no
 # constant expression), not a wall of them.
 if(DEFINED MAX_ERRORS)
-  string(REGEX MATCHALL "error:" errors "${diagnostics}")
+  string(REGEX MATCHALL "error( #[0-9A-Za-z-]+)?:" errors "${diagnostics}")
   list(LENGTH errors count)
   if(count GREATER MAX_ERRORS)
     message(FATAL_ERROR "case ${CASE}: ${count} errors, where at most ${MAX_ERRORS} may follow from the rule:\n${output}")

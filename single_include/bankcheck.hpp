@@ -2499,7 +2499,7 @@ struct access_grid {
 };
 
 // A pattern P is a type with static constexpr functions of a tile_shape s:
-//   P::accesses(s)       the number of warp-accesses over the whole tile (an integer, not negative);
+//   P::accesses(s)       the number of warp-accesses over the whole tile (an int, not negative);
 //   P::op(s)             the instruction of each (an access);
 //   P::lanes(s, k)       the active lanes of access k (an integer lane mask below s.warp_size);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches (an element);
@@ -2790,17 +2790,23 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(declared
 };
 
 // A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
-// optional): an op that is an access, a count and a lane mask of integer types (not bool), and
-// elements. (A double mask was cut to lane 0, and an op of another type gave errors in the walk.)
+// optional): an op that is an access, a count that is an int (as the grid's counts are: a long
+// was narrowed), a lane mask of an integer type (not bool), and elements. (A double mask was cut
+// to lane 0, and an op of another type gave errors in the walk.)
 void takes_access(const access&) noexcept;    // declared only, for decltype
 void takes_element(const element&) noexcept;  // likewise
 template <class T, bool = (integer<T>::kind != 0)> struct integer_only {};
 template <class T> struct integer_only<T, true> { using type = void; };
+template <class T> struct int_only {};
+template <> struct int_only<int> { using type = void; };
+template <> struct int_only<int&> { using type = void; };
+template <> struct int_only<const int&> { using type = void; };
+template <> struct int_only<int&&> { using type = void; };
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
 struct is_pattern<
     P, typename voider<decltype(takes_access(declared<const P&>().op(declared<const tile_shape&>()))),
-                       typename integer_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
+                       typename int_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
                        typename integer_only<decltype(declared<const P&>().lanes(declared<const tile_shape&>(), 0))>::type,
                        decltype(takes_element(declared<const P&>().at(declared<const tile_shape&>(), 0, 0)))>::type> {
   static constexpr bool value = true;
@@ -2833,8 +2839,8 @@ template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using t
 template <class P>
 struct pattern_required {
   static_assert(is_pattern<P>::value,
-                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (a "
-                "count), lanes(s, k) (a lane mask; both integers, not bool) and at(s, k, lane) (an element), as "
+                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (an "
+                "int), lanes(s, k) (a lane mask of an integer type, not bool) and at(s, k, lane) (an element), as "
                 "row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and swizzled_tile's "
                 "Accesses; the checks and the walks take each pattern on its own.");
   static constexpr bool value = is_pattern<P>::value;
@@ -4532,11 +4538,12 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 // (its arch_type), NVIDIA for other mappings.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
+// (element_required: T's message, at no step of the walk's budget.)
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern,
           class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
           class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type,
-          typename detail::element_required<T>::type = 0>  // (its message, at no step of the walk's budget)
+          typename detail::element_required<T>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const Mapping& mapping, const Pattern& pattern,
     Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {

@@ -189,11 +189,12 @@ template <class M> struct mapping_arch<M, typename voider<typename M::arch_type>
 // (its arch_type), NVIDIA for other mappings.
 // Example: analyze<float>(std::layout_right::mapping<std::extents<int, 32, 32>>{}, column_segments<>{}).wavefronts -> 1024
 //          (32 column reads of 32 wavefronts)
+// (element_required: T's message, at no step of the walk's budget.)
 BANKCHECK_CALLS_USER_CODE
 template <class T, class Mapping, class Pattern,
           class Arch = typename detail::arch_value<typename detail::mapping_arch<Mapping>::type>::type,
           class = typename detail::voider<typename Mapping::extents_type, detail::accesses_of<Pattern>>::type,
-          typename detail::element_required<T>::type = 0>  // (its message, at no step of the walk's budget)
+          typename detail::element_required<T>::type = 0>
 BANKCHECK_HOST_DEVICE constexpr tile_report analyze(
     const Mapping& mapping, const Pattern& pattern,
     Arch arch = detail::arch_of_type<typename detail::mapping_arch<Mapping>::type>::value()) {

@@ -44,7 +44,7 @@ struct access_grid {
 };
 
 // A pattern P is a type with static constexpr functions of a tile_shape s:
-//   P::accesses(s)       the number of warp-accesses over the whole tile (an integer, not negative);
+//   P::accesses(s)       the number of warp-accesses over the whole tile (an int, not negative);
 //   P::op(s)             the instruction of each (an access);
 //   P::lanes(s, k)       the active lanes of access k (an integer lane mask below s.warp_size);
 //   P::at(s, k, lane)    the element lane `lane` of access k touches (an element);

@@ -49,17 +49,23 @@ struct has_check<P, typename voider<decltype(declared<const P&>().check(declared
 };
 
 // A pattern: what walk_tile asks of one, on the const shape it passes (a grid and a check are
-// optional): an op that is an access, a count and a lane mask of integer types (not bool), and
-// elements. (A double mask was cut to lane 0, and an op of another type gave errors in the walk.)
+// optional): an op that is an access, a count that is an int (as the grid's counts are: a long
+// was narrowed), a lane mask of an integer type (not bool), and elements. (A double mask was cut
+// to lane 0, and an op of another type gave errors in the walk.)
 void takes_access(const access&) noexcept;    // declared only, for decltype
 void takes_element(const element&) noexcept;  // likewise
 template <class T, bool = (integer<T>::kind != 0)> struct integer_only {};
 template <class T> struct integer_only<T, true> { using type = void; };
+template <class T> struct int_only {};
+template <> struct int_only<int> { using type = void; };
+template <> struct int_only<int&> { using type = void; };
+template <> struct int_only<const int&> { using type = void; };
+template <> struct int_only<int&&> { using type = void; };
 template <class P, class = void> struct is_pattern { static constexpr bool value = false; };
 template <class P>
 struct is_pattern<
     P, typename voider<decltype(takes_access(declared<const P&>().op(declared<const tile_shape&>()))),
-                       typename integer_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
+                       typename int_only<decltype(declared<const P&>().accesses(declared<const tile_shape&>()))>::type,
                        typename integer_only<decltype(declared<const P&>().lanes(declared<const tile_shape&>(), 0))>::type,
                        decltype(takes_element(declared<const P&>().at(declared<const tile_shape&>(), 0, 0)))>::type> {
   static constexpr bool value = true;
@@ -92,8 +98,8 @@ template <class P, class A, int Kind> struct if_walk<P, A, Kind, Kind> { using t
 template <class P>
 struct pattern_required {
   static_assert(is_pattern<P>::value,
-                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (a "
-                "count), lanes(s, k) (a lane mask; both integers, not bool) and at(s, k, lane) (an element), as "
+                "bankcheck: Pattern must be an access pattern, a type with op(s) (an access), accesses(s) (an "
+                "int), lanes(s, k) (a lane mask of an integer type, not bool) and at(s, k, lane) (an element), as "
                 "row_segments<> has. A list of patterns (rows_and_columns) is padded_tile's and swizzled_tile's "
                 "Accesses; the checks and the walks take each pattern on its own.");
   static constexpr bool value = is_pattern<P>::value;

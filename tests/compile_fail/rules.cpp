@@ -157,9 +157,10 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 // padded_tile's list of patterns given to a check, which takes them one by one.
 static_assert(bc::assert_conflict_free<bc::padded_tile<float, 32, 32>, bc::rows_and_columns>());
 #elif defined(FAIL_lanes_Pattern_must_be_an_access_pattern) || defined(FAIL_at_Pattern_must_be_an_access_pattern) || \
-    defined(FAIL_pattern_counts_must_not_be_negative)
+    defined(FAIL_count_Pattern_must_be_an_access_pattern) || defined(FAIL_pattern_counts_must_not_be_negative)
 // Patterns of one's own: lanes as a double (it was cut to lane 0), elements of a type of its own,
-// and a negative count of accesses (which walked nothing: conflict-free).
+// a count of accesses as a long (narrowed to int), and a negative count (which walked nothing:
+// conflict-free).
 struct my_element {
   int r, c;
 };
@@ -176,6 +177,8 @@ struct my_columns {
 #endif
 #if defined(FAIL_pattern_counts_must_not_be_negative)
   static constexpr int accesses(const bc::tile_shape&) { return -1; }
+#elif defined(FAIL_count_Pattern_must_be_an_access_pattern)
+  static constexpr long accesses(const bc::tile_shape& s) { return s.cols; }
 #else
   static constexpr int accesses(const bc::tile_shape& s) { return s.cols; }
 #endif
