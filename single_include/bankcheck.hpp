@@ -781,8 +781,8 @@ struct address_type {
 
 // What a user's callable's results are cast to: To, or for a result that is no integer (which a
 // static_assert refuses), a type that anything converts to and that converts to u64 (0). So the
-// refusal is the one error, where a cast a call followed it (a callable returning a pointer:
-// about 300 lines from g++, 490 from conflict_degree, whose first named no rule).
+// refusal is the one error, where each call's cast added one of its own (a callable returning a
+// pointer: about 300 lines from g++, 490 from conflict_degree, whose first error named no rule).
 struct refused_result {
   template <class T>
   BANKCHECK_HOST_DEVICE constexpr explicit refused_result(const T&) noexcept {}
