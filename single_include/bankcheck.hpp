@@ -2517,6 +2517,9 @@ BANKCHECK_HOST_DEVICE constexpr int ceil_div(int a, int b) noexcept { return a /
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
   return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
 }
+// Patterns as a value, for functions that take them in turn (the choosers' sums, the checks).
+template <class... Patterns>
+struct pattern_list {};
 }  // namespace detail
 
 // A warp of W = s.warp_size lanes walks each row in segments of W * Vector elements: lane l
@@ -3361,20 +3364,40 @@ BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
 template <int N>
 struct patterns_given {
   static_assert(N > 0, "bankcheck: is_conflict_free_v and assert_conflict_free check the patterns they are given: give "
-                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>.");
+                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>, or a "
+                       "tile that names its own (padded_tile's and swizzled_tile's ::accesses).");
   static constexpr bool value = N > 0;
 };
+// The patterns a check walks: those it names, else the tile's own (::accesses: the list of
+// patterns a padded_tile or swizzled_tile was chosen for), else none, patterns_given's error.
+template <class Tile, class = void>
+struct own_patterns {
+  using type = pattern_list<>;
+};
+template <class Tile>
+struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
+  using type = typename Tile::accesses;
+};
 template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free() {
+struct patterns_of {
+  using type = pattern_list<Patterns...>;
+};
+template <class Tile>
+struct patterns_of<Tile> : own_patterns<Tile> {};
+template <class Tile, template <class...> class List, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free(List<Patterns...>) {
   return patterns_given<sizeof...(Patterns)>::value && (check_tile<Tile, Patterns>().conflict_free() && ...);
 }
 }  // namespace detail
 
 // Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
 // ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it). The patterns
-// are named one by one, at least one (a list such as rows_and_columns is padded_tile's argument).
+// are named one by one (a list such as rows_and_columns is padded_tile's argument); with none,
+// those of Tile's ::accesses, the list a padded_tile or swizzled_tile was chosen for.
+// Example: is_conflict_free_v<padded_tile<float, 32, 32>> -> true (rows and columns, at pitch 33)
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v = detail::all_conflict_free<Tile, Patterns...>();
+inline constexpr bool is_conflict_free_v =
+    detail::all_conflict_free<Tile>(typename detail::patterns_of<Tile, Patterns...>::type{});
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -3425,14 +3448,27 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
     }
   }
 }
+
+template <class Tile, template <class...> class List, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool assert_all(List<Patterns...>) noexcept {
+  return patterns_given<sizeof...(Patterns)>::value && (assert_one<Tile, Patterns>() && ...);
+}
 }  // namespace detail
 
 // true, or a compile error naming, for each pattern with a conflict, its worst access's conflict
-// (the access with the most conflicts, the first on a tie: tile_report::worst_access).
+// (the access with the most conflicts, the first on a tie: tile_report::worst_access). The
+// patterns as is_conflict_free_v's: with none, the tile's own.
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
-template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a tile's patterns
-  return detail::patterns_given<sizeof...(Patterns)>::value && (detail::assert_one<Tile, Patterns>() && ...);
+//          static_assert(assert_conflict_free<padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>,
+//                        column_segments<>>>>());  // no padding is free for both: the error names the
+//                        // columns' conflict at the chosen pitch, 132 (4-way)
+template <class Tile, class Pattern, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // the patterns named
+  return detail::assert_one<Tile, Pattern>() && (detail::assert_one<Tile, Patterns>() && ...);
+}
+template <class Tile>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // the tile's own
+  return detail::assert_all<Tile>(typename detail::own_patterns<Tile>::type{});
 }
 
 // The same for a report in a variable of static storage (C++17 takes a reference to one as a
@@ -3622,9 +3658,6 @@ BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
     return better(rest.cost, here.cost) ? rest : here;
   }
 }
-
-template <class... Patterns>
-struct pattern_list {};
 
 // The conflicts of the patterns' first accesses (each walk stopped at 0 conflicts): a floor
 // under the candidate's conflicts.
@@ -3867,7 +3900,9 @@ struct padded_tile {
   static_assert(detail::accesses_list<Accesses>::patterns,
                 "padded_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
                 "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
+  // Accesses as a list of patterns: the choice's, and the checks' where they name none.
+  using accesses = typename detail::accesses_list<Accesses>::type;
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, accesses, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
                 "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");
@@ -4223,7 +4258,9 @@ struct swizzled_tile {
   static_assert(detail::accesses_list<Accesses>::patterns,
                 "swizzled_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
                 "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
+  // Accesses as a list of patterns: the choice's, and the checks' where they name none.
+  using accesses = typename detail::accesses_list<Accesses>::type;
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, accesses, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;
@@ -4391,11 +4428,13 @@ class tile_mapping {
   using size_type = typename Extents::size_type;
   using rank_type = typename Extents::rank_type;
   using layout_type = Policy;
-  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, and the
-  // architecture the layout was chosen for (which the checks walk).
+  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, the
+  // architecture the layout was chosen for (which the checks walk), and the patterns it was
+  // chosen for (which the checks walk where they name none).
   using layout = typename Tile::layout;
   using value_type = typename Tile::value_type;
   using arch_type = typename Tile::arch_type;
+  using accesses = typename Tile::accesses;
   // The chooser's facts: the declared accesses' cost, summed over the tile.
   static constexpr long long wavefronts = Tile::wavefronts;
   static constexpr long long ideal = Tile::ideal;

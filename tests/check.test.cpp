@@ -8,6 +8,8 @@
 #include <bankcheck/swizzled_tile.hpp>
 #include <doctest/doctest.h>
 
+#include <type_traits>
+
 using namespace bankcheck;
 
 using plain = typed_layout<row_major<32, 32>, float>;
@@ -24,6 +26,35 @@ static_assert(is_conflict_free_v<swizzled_128b, matrix_tiles<4>>, "ldmatrix over
 static_assert(!is_conflict_free_v<typed_layout<row_major<64, 64>, short>, matrix_tiles<4>>, "unswizzled: 8-way");
 static_assert(assert_conflict_free<padded, row_segments<>, column_segments<>>());
 static_assert(assert_conflict_free<padded_tile<double, 16, 16>, column_segments<>>());
+
+// With no pattern, a tile is checked against its own (::accesses): padded_tile's and
+// swizzled_tile's are the list each was chosen for, and their checks agree with ::conflict_free.
+using boost::mp11::mp_list;
+using vector_tile = padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>;
+using gemm_tile = padded_tile<short, 128, 32, mp_list<thread_block<4, 32, op_kind::store, false, 8>, matrix_tiles<4>>>;
+using gfx950_tile = padded_tile<float, 64, 64, mp_list<thread_block<32, 8, op_kind::load, true>>, arch::gfx950_t>;
+static_assert(std::is_same_v<padded_tile<float, 32, 32>::accesses, rows_and_columns>);
+static_assert(std::is_same_v<vector_tile::accesses, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>);
+static_assert(is_conflict_free_v<padded_tile<float, 32, 32>> && assert_conflict_free<padded_tile<float, 32, 32>>());
+static_assert(is_conflict_free_v<swizzled_tile<float, 32, 32>> && assert_conflict_free<swizzled_tile<float, 32, 32>>());
+static_assert(is_conflict_free_v<gfx950_tile> && gfx950_tile::conflict_free, "walked on the tile's architecture");
+static_assert(!is_conflict_free_v<gfx950_tile, column_segments<>>, "a pattern named is walked instead");
+static_assert(!is_conflict_free_v<vector_tile> && !vector_tile::conflict_free, "no padding is free: the columns");
+static_assert(is_conflict_free_v<vector_tile, row_segments<op_kind::load, 4>>, "the rows are");
+static_assert(!is_conflict_free_v<gemm_tile> && !gemm_tile::conflict_free);
+// A tile of one's own names its patterns the same way.
+struct own_padded {
+  using layout = row_major<32, 32, 33>;
+  using value_type = float;
+  using accesses = mp_list<column_segments<>, thread_block<32, 8, op_kind::load, true>>;
+};
+struct own_plain {
+  using layout = row_major<32, 32>;
+  using value_type = float;
+  using accesses = mp_list<row_segments<>, column_segments<>>;
+};
+static_assert(is_conflict_free_v<own_padded> && assert_conflict_free<own_padded>());
+static_assert(!is_conflict_free_v<own_plain> && is_conflict_free_v<own_plain, row_segments<>>);
 
 // A report's check: analyze's, a walk's, and analyze_pattern_v's, held at namespace scope.
 namespace {

@@ -106,6 +106,11 @@ constexpr bool policies_work() {
   static_assert(!bc::is_conflict_free_v<bc::layout_right_conflict_free<float, mp_list<bc::row_segments<>>>::mapping<Extents<32, 32>>,
                                         bc::column_segments<>>,
                 "padded for rows only: no padding, so columns conflict");
+  // With no pattern, the checks walk those the mapping was chosen for (its ::accesses).
+  static_assert(std::is_same_v<typename gemm_tile::accesses, gemm>);
+  static_assert(bc::is_conflict_free_v<padded> && bc::assert_conflict_free<swizzled>() && bc::is_conflict_free_v<gemm_tile>);
+  static_assert(bc::is_conflict_free_v<bc::layout_right_conflict_free<float, mp_list<bc::row_segments<>>>::mapping<Extents<32, 32>>>,
+                "padded for rows only, and checked for them");
 
   // On another architecture: gfx950's 64-lane warps reading a 32 x 8 block's columns need a
   // padding of 2 (tests/tile_arch.test.cpp), and is_conflict_free_v walks the mapping on gfx950.

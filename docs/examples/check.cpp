@@ -23,11 +23,14 @@ static_assert(is_conflict_free_v<padded_on_gfx950, column_segments<>>);  // 65 w
 using nvidia_swizzle = swizzled_tile<float, 64, 64>::layout;
 static_assert(is_conflict_free_v<swizzled_tile<float, 64, 64>, column_segments<>>);
 static_assert(!is_conflict_free_v<typed_layout<nvidia_swizzle, float, arch::gfx950_t>, column_segments<>>);
+// No pattern: the tile's own, those it was chosen for (rows_and_columns by default).
+static_assert(is_conflict_free_v<padded_tile<float, 32, 32>> && is_conflict_free_v<swizzled_tile<float, 64, 64>>);
 // [is_conflict_free_v]
 
 // [assert_conflict_free]
 static_assert(assert_conflict_free<padded_tile<float, 32, 32>, row_segments<>, column_segments<>>());
 static_assert(assert_conflict_free<padded, column_segments<>>());
+static_assert(assert_conflict_free<padded_tile<double, 64, 64>>());  // its own: rows and columns
 // [assert_conflict_free]
 
 // [assert_conflict_free_report]

@@ -40,20 +40,40 @@ BANKCHECK_HOST_DEVICE constexpr tile_report check_tile() {
 template <int N>
 struct patterns_given {
   static_assert(N > 0, "bankcheck: is_conflict_free_v and assert_conflict_free check the patterns they are given: give "
-                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>.");
+                       "at least one pattern, as is_conflict_free_v<Tile, row_segments<>, column_segments<>>, or a "
+                       "tile that names its own (padded_tile's and swizzled_tile's ::accesses).");
   static constexpr bool value = N > 0;
 };
+// The patterns a check walks: those it names, else the tile's own (::accesses: the list of
+// patterns a padded_tile or swizzled_tile was chosen for), else none, patterns_given's error.
+template <class Tile, class = void>
+struct own_patterns {
+  using type = pattern_list<>;
+};
+template <class Tile>
+struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
+  using type = typename Tile::accesses;
+};
 template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free() {
+struct patterns_of {
+  using type = pattern_list<Patterns...>;
+};
+template <class Tile>
+struct patterns_of<Tile> : own_patterns<Tile> {};
+template <class Tile, template <class...> class List, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free(List<Patterns...>) {
   return patterns_given<sizeof...(Patterns)>::value && (check_tile<Tile, Patterns>().conflict_free() && ...);
 }
 }  // namespace detail
 
 // Every warp-access of every pattern costs its ideal on Tile (a type with ::layout and
 // ::value_type, and optionally ::arch_type, the architecture: NVIDIA without it). The patterns
-// are named one by one, at least one (a list such as rows_and_columns is padded_tile's argument).
+// are named one by one (a list such as rows_and_columns is padded_tile's argument); with none,
+// those of Tile's ::accesses, the list a padded_tile or swizzled_tile was chosen for.
+// Example: is_conflict_free_v<padded_tile<float, 32, 32>> -> true (rows and columns, at pitch 33)
 template <class Tile, class... Patterns>
-inline constexpr bool is_conflict_free_v = detail::all_conflict_free<Tile, Patterns...>();
+inline constexpr bool is_conflict_free_v =
+    detail::all_conflict_free<Tile>(typename detail::patterns_of<Tile, Patterns...>::type{});
 
 // The parts of a conflict, as types, so a compiler's message shows them.
 template <int K> struct warp_access {};
@@ -104,14 +124,27 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
     }
   }
 }
+
+template <class Tile, template <class...> class List, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool assert_all(List<Patterns...>) noexcept {
+  return patterns_given<sizeof...(Patterns)>::value && (assert_one<Tile, Patterns>() && ...);
+}
 }  // namespace detail
 
 // true, or a compile error naming, for each pattern with a conflict, its worst access's conflict
-// (the access with the most conflicts, the first on a tie: tile_report::worst_access).
+// (the access with the most conflicts, the first on a tie: tile_report::worst_access). The
+// patterns as is_conflict_free_v's: with none, the tile's own.
 // Example: static_assert(assert_conflict_free<padded_tile<float, 32, 32>, column_segments<>>());
-template <class Tile, class... Patterns>
-BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // a tile's patterns
-  return detail::patterns_given<sizeof...(Patterns)>::value && (detail::assert_one<Tile, Patterns>() && ...);
+//          static_assert(assert_conflict_free<padded_tile<float, 32, 128, mp_list<row_segments<op_kind::load, 4>,
+//                        column_segments<>>>>());  // no padding is free for both: the error names the
+//                        // columns' conflict at the chosen pitch, 132 (4-way)
+template <class Tile, class Pattern, class... Patterns>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // the patterns named
+  return detail::assert_one<Tile, Pattern>() && (detail::assert_one<Tile, Patterns>() && ...);
+}
+template <class Tile>
+BANKCHECK_HOST_DEVICE constexpr bool assert_conflict_free() noexcept {  // the tile's own
+  return detail::assert_all<Tile>(typename detail::own_patterns<Tile>::type{});
 }
 
 // The same for a report in a variable of static storage (C++17 takes a reference to one as a

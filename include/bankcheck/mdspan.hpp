@@ -42,11 +42,13 @@ class tile_mapping {
   using size_type = typename Extents::size_type;
   using rank_type = typename Extents::rank_type;
   using layout_type = Policy;
-  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, and the
-  // architecture the layout was chosen for (which the checks walk).
+  // For is_conflict_free_v and analyze_tile: the bankcheck layout and element type, the
+  // architecture the layout was chosen for (which the checks walk), and the patterns it was
+  // chosen for (which the checks walk where they name none).
   using layout = typename Tile::layout;
   using value_type = typename Tile::value_type;
   using arch_type = typename Tile::arch_type;
+  using accesses = typename Tile::accesses;
   // The chooser's facts: the declared accesses' cost, summed over the tile.
   static constexpr long long wavefronts = Tile::wavefronts;
   static constexpr long long ideal = Tile::ideal;

@@ -159,9 +159,6 @@ BANKCHECK_HOST_DEVICE constexpr choice choose() noexcept {
   }
 }
 
-template <class... Patterns>
-struct pattern_list {};
-
 // The conflicts of the patterns' first accesses (each walk stopped at 0 conflicts): a floor
 // under the candidate's conflicts.
 template <class Walks, class... Patterns>
@@ -403,7 +400,9 @@ struct padded_tile {
   static_assert(detail::accesses_list<Accesses>::patterns,
                 "padded_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
                 "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
-  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
+  // Accesses as a list of patterns: the choice's, and the checks' where they name none.
+  using accesses = typename detail::accesses_list<Accesses>::type;
+  using choice = detail::padding_for<static_cast<int>(sizeof(T)), R, C, accesses, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error) && choice::walks_ok,
                 "padded_tile: an access pattern does not fit the tile.");
   static_assert(choice::value.cost.usable, "padded_tile: no padding keeps every access aligned.");

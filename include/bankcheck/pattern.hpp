@@ -62,6 +62,9 @@ BANKCHECK_HOST_DEVICE constexpr int ceil_div(int a, int b) noexcept { return a /
 BANKCHECK_HOST_DEVICE constexpr std::uint64_t first_lanes(int n) noexcept {
   return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
 }
+// Patterns as a value, for functions that take them in turn (the choosers' sums, the checks).
+template <class... Patterns>
+struct pattern_list {};
 }  // namespace detail
 
 // A warp of W = s.warp_size lanes walks each row in segments of W * Vector elements: lane l

@@ -184,7 +184,9 @@ struct swizzled_tile {
   static_assert(detail::accesses_list<Accesses>::patterns,
                 "swizzled_tile: Accesses must be a list of patterns, each an access pattern (a type with op(s), "
                 "accesses(s), lanes(s, k) and at(s, k, lane), as row_segments<> has), not a list in a list.");
-  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, typename detail::accesses_list<Accesses>::type, Arch>;
+  // Accesses as a list of patterns: the choice's, and the checks' where they name none.
+  using accesses = typename detail::accesses_list<Accesses>::type;
+  using choice = detail::swizzle_for<static_cast<int>(sizeof(T)), R, C, accesses, Arch>;
   static_assert(!static_cast<bool>(choice::value.cost.error), "swizzled_tile: an access pattern does not fit the tile.");
 
   using value_type = T;

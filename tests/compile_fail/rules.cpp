@@ -81,6 +81,11 @@ constexpr double x = bc::tma::swizzle_128b{}(1.5);
 // A column read of float[32][32]: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
 static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, float>, bc::row_segments<>,
                                        bc::column_segments<>>());
+#elif defined(FAIL_own_bank_conflict)
+// A padded_tile checked against its own patterns, float4 rows and columns, for which no padding is
+// free: at pitch 132, columns are 4-way (words 0 and 1056 = 8 * 132 in bank 0, lanes 0 and 8).
+static_assert(bc::assert_conflict_free<
+              bc::padded_tile<float, 32, 128, boost::mp11::mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>>());
 #elif defined(FAIL_reported_conflict)
 // The same column read as analyze's report: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
 constexpr bc::report column = bc::analyze([](int lane) { return 128 * lane; }, bc::load(4));

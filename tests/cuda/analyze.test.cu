@@ -104,7 +104,8 @@ __global__ void columns_for_gfx950(const float* in, float* out) {
   // reading a 32 x 8 block's columns need float[64][66] (NVIDIA's warps: float[64][65]).
   using by_blocks = bc::thread_block<32, 8, bc::op_kind::load, true>;
   using tile_t = bc::padded_tile<float, 64, 64, boost::mp11::mp_list<by_blocks>, bc::arch::gfx950_t>;
-  static_assert(tile_t::pitch == 66 && tile_t::conflict_free && bc::is_conflict_free_v<tile_t, by_blocks>,
+  static_assert(tile_t::pitch == 66 && tile_t::conflict_free && bc::is_conflict_free_v<tile_t, by_blocks> &&
+                    bc::assert_conflict_free<tile_t>(),
                 "padded_tile on gfx950 is float[64][66]");
   __shared__ tile_t tile;
   const int x = threadIdx.x, y = threadIdx.y;

@@ -19,6 +19,8 @@ using swizzled_mapping = swizzled::mapping<tile_extents>;
 static_assert(padded_mapping::pitch == 33, "padded by one float");
 static_assert(bc::is_conflict_free_v<padded_mapping, bc::row_segments<>, bc::column_segments<>>, "padded");
 static_assert(bc::is_conflict_free_v<swizzled_mapping, bc::row_segments<>, bc::column_segments<>>, "swizzled");
+static_assert(bc::assert_conflict_free<padded_mapping>() && bc::assert_conflict_free<swizzled_mapping>(),
+              "the patterns each was chosen for: rows and columns");
 static_assert(bc::analyze<float>(cuda::std::layout_right::mapping<tile_extents>{}, bc::column_segments<>{}).degree() == 32,
               "an unpadded column is 32-way");
 
