@@ -16,6 +16,7 @@
 #include <map>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,7 +41,12 @@ struct mapped_word {
   int wavefront = 0;        // pass + the wavefronts of the phases before
 };
 
-// Everything the pictures show, from one run of the engine.
+// Everything the pictures show, from one run of the engine. summary, to_text and to_svg draw a
+// map that map_access made, or one built by hand that holds together as such a map does (they
+// throw std::invalid_argument, naming the member, for one that does not): an architecture's
+// banks (1..64) and bank bytes (a power of two, 1..16), as many entries in each per-phase list,
+// and each word asked by a lane, its phase, pass and wavefront not negative, its wavefront below
+// totals.wavefronts. Where error is set, they draw only the error.
 struct bank_map {
   errc error = errc::none;
   access op{};
@@ -140,8 +146,37 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes, 
 }
 
 namespace detail {
-// The phases a map shows: those its three per-phase lists all hold (map_access fills them alike;
-// a map built by hand may not).
+// What makes a map that was built by hand impossible to draw (bank_map's comment), in words, or
+// an empty string. A map with an error has only the error to draw.
+inline std::string map_fault(const bank_map& m) {
+  if (!m.ok()) return {};
+  if (m.banks < 1 || m.banks > 64) return "banks is " + std::to_string(m.banks) + ", not 1..64";
+  if (m.bank_bytes < 1 || m.bank_bytes > 16 || (m.bank_bytes & (m.bank_bytes - 1)) != 0)
+    return "bank_bytes is " + std::to_string(m.bank_bytes) + ", not a power of two in 1..16";
+  if (m.phase_lanes.size() != m.phase_wavefronts.size() || m.phase_numbers.size() != m.phase_wavefronts.size())
+    return "phase_wavefronts, phase_lanes and phase_numbers hold " + std::to_string(m.phase_wavefronts.size()) + ", " +
+           std::to_string(m.phase_lanes.size()) + " and " + std::to_string(m.phase_numbers.size()) +
+           " entries, not one each per phase";
+  for (std::size_t i = 0; i < m.words.size(); ++i) {
+    const mapped_word& w = m.words[i];
+    const std::string word = "words[" + std::to_string(i) + "]";
+    if (w.lanes == 0) return word + " has no lane asking it";
+    if (w.phase < 0 || w.pass < 0)
+      return word + " has phase " + std::to_string(w.phase) + " and pass " + std::to_string(w.pass) +
+             ", not both 0 or more";
+    if (w.wavefront < 0 || w.wavefront >= m.totals.wavefronts)
+      return word + " has wavefront " + std::to_string(w.wavefront) + ", not in 0.." +
+             std::to_string(m.totals.wavefronts) + " - 1 (totals.wavefronts)";
+  }
+  return {};
+}
+// Throws std::invalid_argument where `m` cannot be drawn, naming `drawing` and the fault.
+inline void require_drawable(const bank_map& m, const char* drawing) {
+  const std::string fault = map_fault(m);
+  if (!fault.empty())
+    throw std::invalid_argument(std::string("bankcheck::") + drawing + ": the bank map does not hold together: " + fault);
+}
+// The phases a map shows: one per entry of its per-phase lists (require_drawable: as many in each).
 inline std::size_t phases_shown(const bank_map& m) noexcept {
   return std::min({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
 }
@@ -236,20 +271,21 @@ inline std::string xml_escape(const std::string& s) {
 }
 // A colour per wavefront: hues around the wheel, alternating light and dark.
 inline std::string wave_colour(int wave, int waves) {
-  const int hue = waves <= 1 ? 210 : (wave * 360 / waves + 210) % 360;
+  const long long hue = waves <= 1 ? 210 : (wave * 360LL / waves + 210) % 360;  // (wave * 360 overflowed int)
   return std::string("hsl(") + std::to_string(hue) + ", 70%, " + (wave % 2 ? "72%" : "58%") + ")";
 }
 }  // namespace detail
 
 // The summary lines: totals and the witness of the worst conflict.
 inline std::string summary(const bank_map& m) {
+  detail::require_drawable(m, "summary");
   std::ostringstream o;
   if (!m.ok()) {
     o << "error: " << to_string(m.error) << "\n";
     return o.str();
   }
   const report& r = m.totals;
-  o << detail::op_name(m.op) << " on " << m.arch_name << ", lanes " << detail::lane_ranges(m.active) << "\n";
+  o << detail::op_name(m.op) << " on " << (m.arch_name != nullptr ? m.arch_name : "unnamed") << ", lanes " << detail::lane_ranges(m.active) << "\n";
   o << "wavefronts " << r.wavefronts << ", ideal " << r.ideal << ", degree " << r.degree << ", bandwidth "
     << detail::percent(r.bandwidth()) << (r.merged ? ", merged (the load merge rule holds)" : "") << "\n";
   if (r.degree > 1) {
@@ -273,6 +309,7 @@ struct text_options {
 // longer labels and numbers widen it. The summary and phase headings are as long as the title,
 // the architecture's name, the lanes and the witness's words make them.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
+  detail::require_drawable(m, "to_text");
   std::ostringstream o;
   if (!opt.title.empty()) o << opt.title << "\n";
   o << summary(m);
@@ -362,6 +399,7 @@ struct svg_options {
 // per bank row asked, each word a cell coloured by its wavefront and labelled with its lane; a
 // legend of the wavefronts' colours.
 inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
+  detail::require_drawable(m, "to_svg");
   // The title's lines (split at '\n'), then the totals and the witness, then the phases.
   std::vector<std::string> heading;
   {
@@ -407,7 +445,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   }
   const report& r = m.totals;
   o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(detail::op_name(m.op)) << " on "
-    << detail::xml_escape(m.arch_name)
+    << detail::xml_escape(m.arch_name != nullptr ? m.arch_name : "unnamed")
     << ": " << r.wavefronts << (r.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.ideal
     << ", degree " << r.degree << ", bandwidth "
     << detail::xml_escape(detail::percent(r.bandwidth())) << (r.merged ? ", merged" : "") << "</text>\n";
