@@ -9,7 +9,9 @@
 
 #include "exhaustive/exchange_sweep.hpp"
 
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace bc = bankcheck;
@@ -321,3 +323,79 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
   CHECK(unused.blocked_to_striped.error == bc::errc::architecture_is_invalid);
   CHECK(unused.striped_to_blocked.error == bc::errc::architecture_is_invalid);
 }
+
+// exchange_storage: each item where the layout puts it, inside the storage and apart from every
+// other, reached blocked and striped; and the exchange through the storage's own addresses, from
+// any base aligned as it is, costs what the choice says (the brute force's count, NVIDIA).
+template <class T, int IPT, int Threads>
+void check_storage(int expected_alignment) {
+  using storage = bc::exchange_storage<T, IPT, Threads>;
+  static_assert(std::is_trivial_v<storage> && std::is_standard_layout_v<storage>);
+  static_assert(sizeof(typename storage::value_type) == sizeof(T));
+  CAPTURE(sizeof(T));
+  CAPTURE(IPT);
+  CHECK(alignof(storage) == static_cast<std::size_t>(expected_alignment));
+  CHECK(storage::alignment == expected_alignment);
+  CHECK(sizeof(storage::storage) == static_cast<std::size_t>(storage::storage_bytes));
+  static storage ex;
+  const auto* base = ex.storage;
+  constexpr int items = IPT * Threads;
+  for (int x = 0; x < items; ++x) {
+    const auto* at = reinterpret_cast<const unsigned char*>(&ex.item(x));
+    CHECK(at - base == storage::offset(x));
+    CHECK(at - base + static_cast<long long>(sizeof(T)) <= storage::storage_bytes);
+    std::memset(&ex.item(x), x % 251, sizeof(T));
+  }
+  for (int x = 0; x < items; ++x) {
+    const auto* at = reinterpret_cast<const unsigned char*>(&ex.item(x));
+    for (std::size_t b = 0; b < sizeof(T); ++b) CHECK(at[b] == x % 251);  // no other item wrote over it
+  }
+  for (int t = 0; t < Threads; ++t)
+    for (int i = 0; i < IPT; ++i) {
+      CHECK(&ex.blocked(t, i) == &ex.item(t * IPT + i));
+      CHECK(&ex.striped(t, i) == &ex.item(i * Threads + t));
+      CHECK(&std::as_const(ex).striped(t, i) == &ex.item(i * Threads + t));
+    }
+  // Every warp instruction of both exchanges, at each item's address in the storage from a base
+  // k * alignment bytes into a bank row.
+  constexpr int width = storage::access_bytes;
+  for (int k = 0; k * expected_alignment < 256; k += 3) {
+    exchange_sweep::cost total{};
+    for (int half = 0; half < 4; ++half) {
+      const bool blocked = half == 0 || half == 3;
+      for (int i = 0; i < IPT; ++i)
+        for (int j = 0; j < static_cast<int>(sizeof(T)) / width; ++j)
+          for (int w = 0; w < (Threads + 31) / 32; ++w) {
+            long long a[32] = {};
+            bool on[32] = {};
+            for (int l = 0; l < 32 && 32 * w + l < Threads; ++l) {
+              const auto* item = reinterpret_cast<const unsigned char*>(blocked ? &ex.blocked(32 * w + l, i)
+                                                                                : &ex.striped(32 * w + l, i));
+              a[l] = k * expected_alignment + (item - base) + j * width;
+              on[l] = true;
+            }
+            const exchange_sweep::cost c = exchange_sweep::instruction(a, on, width);
+            total.wavefronts += c.wavefronts, total.ideal += c.ideal;
+            total.misaligned = total.misaligned || c.misaligned;
+          }
+    }
+    CHECK_FALSE(total.misaligned);
+    CHECK(total.wavefronts == storage::wavefronts);
+    CHECK(total.ideal == storage::ideal);
+  }
+}
+
+TEST_CASE("exchange_storage puts each item where its layout says, and costs what its choice says") {
+  check_storage<double, 8, 128>(8);       // 8 bytes after every 16 items
+  check_storage<char, 8, 128>(4);         // aligned to a bank's bytes at least
+  check_storage<exchange_sweep::item<12>, 8, 128>(4);  // a float3: three 4-byte pieces
+  check_storage<exchange_sweep::item<16>, 8, 96>(16);  // an int4, three warps
+  check_storage<short, 3, 40>(4);         // a warp and a part of one
+  check_storage<float, 6, 128>(4);        // no padding is free: the fewest wavefronts
+  static_assert(!bc::exchange_storage<float, 6, 128>::conflict_free);
+  static_assert(bc::exchange_storage<double, 8, 128>::conflict_free && bc::exchange_storage<double, 8, 128>::bytes == 8);
+  // On gfx950 (banks of 4 bytes, 64-lane warps): the choice's layout, aligned alike.
+  using gfx950 = bc::exchange_storage<float, 4, 128, bc::arch::gfx950_t>;
+  static_assert(gfx950::group == bc::exchange_padding_choice<float, 4, 128, bc::arch::gfx950_t>::group && alignof(gfx950) == 4);
+}
+

@@ -81,6 +81,23 @@ static_assert(pad::offset(3 * 128 + 5) == 389 * 8 + 24 * 8);
 static_assert(exchange_padding<float, 4, 128>::group == 32 && exchange_padding<float, 4, 128>::bytes == 4);
 // [exchange_padding]
 
+// [exchange_storage]
+// The exchange's shared memory, typed: 8 doubles a thread, 128 threads (in a kernel, __shared__
+// and __syncthreads() between the two loops; here, one thread block's worth on the host).
+using storage_t = exchange_storage<double, 8, 128>;
+static_assert(storage_t::group == 16 && storage_t::bytes == 8 && storage_t::conflict_free);
+static_assert(sizeof(storage_t) == storage_t::storage_bytes && alignof(storage_t) == 8);
+storage_t exchanged;
+bool blocked_to_striped() {
+  for (int t = 0; t < 128; ++t)
+    for (int i = 0; i < 8; ++i) exchanged.blocked(t, i) = 8 * t + i;  // thread t holds items 8t..8t+7
+  bool striped = true;                                                // and receives t, 128 + t, ...
+  for (int t = 0; t < 128; ++t)
+    for (int i = 0; i < 8; ++i) striped = striped && exchanged.striped(t, i) == 128 * i + t;
+  return striped;
+}
+// [exchange_storage]
+
 // [choose_exchange_padding]
 // The same searches for an item given by its size and alignment: 8-byte items, 8 a thread.
 constexpr exchange_choice doubles = choose_exchange_padding(8, 8, 8, 128);
@@ -105,4 +122,4 @@ bool misaligned_item_is_an_error() {
 }
 // [choose_exchange_padding]
 
-int main() { return twelve_bytes_on_gfx942() && misaligned_item_is_an_error() ? 0 : 1; }
+int main() { return twelve_bytes_on_gfx942() && misaligned_item_is_an_error() && blocked_to_striped() ? 0 : 1; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // bankcheck: the padding, in bytes, that makes a block-wide blocked <-> striped exchange through
-// shared memory (CUB's BlockExchange) conflict-free for a given item type.
+// shared memory (CUB's BlockExchange) conflict-free for a given item type, and the exchange's
+// shared memory laid out so (exchange_storage).
 #ifndef BANKCHECK_EXCHANGE_HPP
 #define BANKCHECK_EXCHANGE_HPP
 
@@ -445,6 +446,40 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Ar
                 "exchange_padding: no padding makes the exchange free of conflicts (none below a bank row, or below "
                 "the least common multiple of a row and the access width, after every 1, 2, 4, 8, 16 or 32 items); "
                 "exchange_padding_choice<T, ItemsPerThread, Threads, Arch> gives the layout with the fewest wavefronts then.");
+};
+
+// The exchange's shared memory, typed, through exchange_padding_choice's layout (conflict-free
+// where a padding is: ::conflict_free says; static_assert it, or use exchange_padding's facts, to
+// require it). A trivial aggregate: declare it __shared__, write each thread's items one way,
+// synchronize the block, and read them the other. Item x at offset(x) of `storage`; thread t's
+// item i is item t * ItemsPerThread + i blocked, i * Threads + t striped. Aligned to T and to a
+// bank's bytes at least, on which the costs hold for any base (moving every address by whole
+// bank words rotates the banks).
+// Example: __shared__ exchange_storage<double, 8, 128> ex;      // 8 bytes after every 16 doubles
+//          for (int i = 0; i < 8; ++i) ex.blocked(threadIdx.x, i) = items[i];
+//          __syncthreads();
+//          for (int i = 0; i < 8; ++i) items[i] = ex.striped(threadIdx.x, i);
+template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
+struct exchange_storage : exchange_padding_choice<T, ItemsPerThread, Threads, Arch> {
+  using choice = exchange_padding_choice<T, ItemsPerThread, Threads, Arch>;
+  using value_type = typename choice::item_type;
+  static constexpr int alignment = detail::largest(static_cast<int>(alignof(value_type)),
+                                                   detail::arch_of_type<Arch>::value().bank_bytes, 1);
+
+  alignas(alignment) unsigned char storage[static_cast<unsigned long long>(choice::storage_bytes)];
+
+  BANKCHECK_HOST_DEVICE value_type& item(int x) noexcept {
+    return *reinterpret_cast<value_type*>(storage + choice::offset(x));
+  }
+  BANKCHECK_HOST_DEVICE const value_type& item(int x) const noexcept {
+    return *reinterpret_cast<const value_type*>(storage + choice::offset(x));
+  }
+  BANKCHECK_HOST_DEVICE value_type& blocked(int thread, int i) noexcept { return item(thread * ItemsPerThread + i); }
+  BANKCHECK_HOST_DEVICE const value_type& blocked(int thread, int i) const noexcept {
+    return item(thread * ItemsPerThread + i);
+  }
+  BANKCHECK_HOST_DEVICE value_type& striped(int thread, int i) noexcept { return item(i * Threads + thread); }
+  BANKCHECK_HOST_DEVICE const value_type& striped(int thread, int i) const noexcept { return item(i * Threads + thread); }
 };
 
 // choose_exchange_padding's answer: the layout, and both exchanges' cost through it.

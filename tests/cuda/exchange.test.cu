@@ -30,3 +30,17 @@ __global__ void exchange_in_kernel(double* out) {
   __syncthreads();
   out[threadIdx.x] = *reinterpret_cast<double*>(buffer + pad::offset(threadIdx.x));
 }
+
+// The same exchange through exchange_storage: the items typed, blocked in and striped out.
+__global__ void exchange_through_storage(const double* in, double* out) {
+  using storage_t = bc::exchange_storage<double, 8, 128>;
+  static_assert(storage_t::conflict_free && storage_t::group == 16 && storage_t::bytes == 8 && alignof(storage_t) == 8,
+                "exchange_padding's layout");
+  __shared__ storage_t ex;
+  double items[8];
+  for (int i = 0; i < 8; ++i) items[i] = in[threadIdx.x * 8 + i];
+  for (int i = 0; i < 8; ++i) ex.blocked(threadIdx.x, i) = items[i];
+  __syncthreads();
+  for (int i = 0; i < 8; ++i) items[i] = ex.striped(threadIdx.x, i);
+  for (int i = 0; i < 8; ++i) out[i * 128 + threadIdx.x] = items[i];
+}
