@@ -3370,13 +3370,38 @@ struct patterns_given {
 };
 // The patterns a check walks: those it names, else the tile's own (::accesses: the list of
 // patterns a padded_tile or swizzled_tile was chosen for), else none, patterns_given's error.
+// A tile's ::accesses that is no list of patterns (a pattern alone, which as a class template of
+// types would be taken apart into its arguments; a list of something else) is own_patterns'
+// error, and the checks then walk nothing and are false (refused_patterns).
+struct refused_patterns {};
+template <bool Patterns, class... P>
+struct list_or_refused {
+  using type = pattern_list<P...>;
+};
+template <class... P>
+struct list_or_refused<false, P...> {
+  using type = refused_patterns;
+};
+template <class Accesses, bool = is_pattern<Accesses>::value>
+struct own_list {
+  static constexpr bool ok = false;
+  using type = refused_patterns;
+};
+template <template <class...> class List, class... Patterns>
+struct own_list<List<Patterns...>, false> {
+  static constexpr bool ok = (is_pattern<Patterns>::value && ...);
+  using type = typename list_or_refused<ok, Patterns...>::type;
+};
 template <class Tile, class = void>
 struct own_patterns {
   using type = pattern_list<>;
 };
 template <class Tile>
 struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
-  using type = typename Tile::accesses;
+  static_assert(own_list<typename Tile::accesses>::ok,
+                "bankcheck: a tile's ::accesses must be a list of patterns, each an access pattern, as padded_tile's "
+                "is (boost::mp11::mp_list<row_segments<>, column_segments<>>; one pattern P: mp_list<P>).");
+  using type = typename own_list<typename Tile::accesses>::type;
 };
 template <class Tile, class... Patterns>
 struct patterns_of {
@@ -3387,6 +3412,10 @@ struct patterns_of<Tile> : own_patterns<Tile> {};
 template <class Tile, template <class...> class List, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free(List<Patterns...>) {
   return patterns_given<sizeof...(Patterns)>::value && (check_tile<Tile, Patterns>().conflict_free() && ...);
+}
+template <class Tile>
+BANKCHECK_HOST_DEVICE constexpr bool all_conflict_free(refused_patterns) {
+  return false;
 }
 }  // namespace detail
 
@@ -3452,6 +3481,10 @@ BANKCHECK_HOST_DEVICE constexpr bool assert_one() noexcept {
 template <class Tile, template <class...> class List, class... Patterns>
 BANKCHECK_HOST_DEVICE constexpr bool assert_all(List<Patterns...>) noexcept {
   return patterns_given<sizeof...(Patterns)>::value && (assert_one<Tile, Patterns>() && ...);
+}
+template <class Tile>
+BANKCHECK_HOST_DEVICE constexpr bool assert_all(refused_patterns) noexcept {
+  return false;
 }
 }  // namespace detail
 

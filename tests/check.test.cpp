@@ -54,6 +54,23 @@ struct own_plain {
   using accesses = mp_list<row_segments<>, column_segments<>>;
 };
 static_assert(is_conflict_free_v<own_padded> && assert_conflict_free<own_padded>());
+// A pattern of one's own that is a class template of types is walked whole in a list: columns,
+// as each lane reads row l's element k (a list's elements were never taken apart; a tile's
+// ::accesses that is no list is a compile error, tests/compile_fail's own_*_accesses cases).
+template <class P>
+struct transposed : P {
+  static constexpr element at(const tile_shape& s, int k, int lane) noexcept {
+    const element e = P::at(s, k, lane);
+    return element{e.col, e.row};
+  }
+};
+struct own_transposed {
+  using layout = row_major<32, 32>;
+  using value_type = float;
+  using accesses = mp_list<transposed<row_segments<>>>;
+};
+static_assert(!is_conflict_free_v<own_transposed> && is_conflict_free_v<own_transposed, row_segments<>>);
+static_assert(is_conflict_free_v<typed_layout<row_major<32, 32, 33>, float>, transposed<row_segments<>>>);
 static_assert(!is_conflict_free_v<own_plain> && is_conflict_free_v<own_plain, row_segments<>>);
 
 // A report's check: analyze's, a walk's, and analyze_pattern_v's, held at namespace scope.

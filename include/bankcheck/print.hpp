@@ -44,9 +44,11 @@ struct mapped_word {
 // Everything the pictures show, from one run of the engine. summary, to_text and to_svg draw a
 // map that map_access made, or one built by hand that holds together as such a map does (they
 // throw std::invalid_argument, naming the member, for one that does not): an architecture's
-// banks (1..64) and bank bytes (a power of two, 1..16), as many entries in each per-phase list,
-// and each word asked by a lane, its phase, pass and wavefront not negative, its wavefront below
-// totals.wavefronts. Where error is set, they draw only the error.
+// banks (1..64) and bank bytes (a power of two, 1..16); as many entries in each per-phase list,
+// phase_numbers increasing from 0 or more; each word asked by a lane, in a phase that
+// phase_numbers lists, its pass and wavefront not negative, its wavefront below
+// totals.wavefronts; the words by phase, bank row and bank, each once. Where error is set, they
+// draw only the error.
 struct bank_map {
   errc error = errc::none;
   access op{};
@@ -157,7 +159,12 @@ inline std::string map_fault(const bank_map& m) {
     return "phase_wavefronts, phase_lanes and phase_numbers hold " + std::to_string(m.phase_wavefronts.size()) + ", " +
            std::to_string(m.phase_lanes.size()) + " and " + std::to_string(m.phase_numbers.size()) +
            " entries, not one each per phase";
-  for (std::size_t i = 0; i < m.words.size(); ++i) {
+  for (std::size_t p = 0; p < m.phase_numbers.size(); ++p)
+    if (m.phase_numbers[p] < (p == 0 ? 0 : m.phase_numbers[p - 1] + 1))
+      return "phase_numbers[" + std::to_string(p) + "] is " + std::to_string(m.phase_numbers[p]) +
+             (p == 0 ? ", below 0" : ", not above the one before it, " + std::to_string(m.phase_numbers[p - 1]));
+  const auto banks = static_cast<std::uint64_t>(m.banks);
+  for (std::size_t i = 0, p = 0; i < m.words.size(); ++i) {
     const mapped_word& w = m.words[i];
     const std::string word = "words[" + std::to_string(i) + "]";
     if (w.lanes == 0) return word + " has no lane asking it";
@@ -167,6 +174,17 @@ inline std::string map_fault(const bank_map& m) {
     if (w.wavefront < 0 || w.wavefront >= m.totals.wavefronts)
       return word + " has wavefront " + std::to_string(w.wavefront) + ", not in 0.." +
              std::to_string(m.totals.wavefronts) + " - 1 (totals.wavefronts)";
+    if (i > 0) {
+      const mapped_word& v = m.words[i - 1];
+      if (w.phase < v.phase ||
+          (w.phase == v.phase && (w.word / banks < v.word / banks ||
+                                  (w.word / banks == v.word / banks && w.word % banks <= v.word % banks))))
+        return word + " comes after words[" + std::to_string(i - 1) +
+               "] out of order: the words go by phase, bank row and bank, each once";
+    }
+    while (p < m.phase_numbers.size() && m.phase_numbers[p] < w.phase) ++p;
+    if (p == m.phase_numbers.size() || m.phase_numbers[p] != w.phase)
+      return word + " is in phase " + std::to_string(w.phase) + ", which phase_numbers does not list";
   }
   return {};
 }
@@ -408,23 +426,27 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     while (std::getline(in, line)) heading.push_back(line);
   }
   const int lines = static_cast<int>(heading.size());
-  const auto banks = static_cast<std::uint64_t>(m.banks);
-  const int waves = m.ok() ? m.totals.wavefronts : 0;
+  // A map with an error draws only the error: none of its other members is read (require_drawable
+  // checks none of them).
+  const bool drawn = m.ok();
+  const auto banks = static_cast<std::uint64_t>(drawn ? m.banks : 1);
+  const int waves = drawn ? m.totals.wavefronts : 0;
   // Layout: rows per phase shown (the words come by phase, then row).
-  std::vector<std::vector<std::uint64_t>> rows(detail::phases_shown(m));
+  std::vector<std::vector<std::uint64_t>> rows(drawn ? detail::phases_shown(m) : 0);
   for (std::size_t p = 0, i = 0; p < rows.size(); ++p)
     for (; i < m.words.size() && m.words[i].phase == m.phase_numbers[p]; ++i)
       if (rows[p].empty() || rows[p].back() != m.words[i].word / banks) rows[p].push_back(m.words[i].word / banks);
-  const detail::row_span span = detail::rows_asked(m);
+  const detail::row_span span = drawn ? detail::rows_asked(m) : detail::row_span{};
   const std::uint64_t base_row = span.first;
-  // Row labels ("+1024") end 6 pixels before the grid, 7 pixels a character at 11 points.
+  // Row labels ("+1024") end 6 pixels before the grid, 7 pixels a character at 11 points. The
+  // height in 64 bits: a map built by hand may have millions of rows.
   const int cell = 26, top = 78 + 18 * (lines - 1),
             left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(span.last - span.first).size()));
-  int height = top;
-  for (const auto& r : rows) height += 30 + static_cast<int>(r.size()) * cell + 14;
+  long long height = top;
+  for (const auto& r : rows) height += 30 + static_cast<long long>(r.size()) * cell + 14;
   const int legend_rows = (std::min(waves, 64) + 15) / 16;
   height += legend_rows * 22 + 30;
-  const int width = std::max(left + m.banks * cell + 20, 16 * 60 + 40);
+  const int width = std::max(left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40);
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
@@ -453,7 +475,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     o << "<text x=\"16\" y=\"" << 64 + below << "\" font-size=\"12\">worst conflict: phase " << r.worst.phase << ", bank " << r.worst.bank
       << ": lane " << r.worst.lane_a << " (word " << r.worst.word_a << ") and lane " << r.worst.lane_b << " (word "
       << r.worst.word_b << ")</text>\n";
-  int y = top;
+  long long y = top;
   for (std::size_t p = 0; p < rows.size(); ++p) {
     o << "<g class=\"phase\" id=\"phase" << m.phase_numbers[p] << "\">\n";
     o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << m.phase_numbers[p]
@@ -492,7 +514,8 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     << detail::row_byte_range(m, base_row) << "</text>\n";
   y += 20;
   for (int wv = 0; wv < std::min(waves, 64); ++wv) {
-    const int x = 16 + (wv % 16) * 60, yy = y + (wv / 16) * 22;
+    const int x = 16 + (wv % 16) * 60;
+    const long long yy = y + static_cast<long long>(wv / 16) * 22;
     o << "<rect x=\"" << x << "\" y=\"" << yy << "\" width=\"16\" height=\"16\" fill=\""
       << detail::wave_colour(wv, waves) << "\" stroke=\"#333\"/>\n";
     o << "<text x=\"" << x + 20 << "\" y=\"" << yy + 12 << "\">" << wv << "</text>\n";

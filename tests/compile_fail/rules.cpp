@@ -86,6 +86,27 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 // free: at pitch 132, columns are 4-way (words 0 and 1056 = 8 * 132 in bank 0, lanes 0 and 8).
 static_assert(bc::assert_conflict_free<
               bc::padded_tile<float, 32, 128, boost::mp11::mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>>());
+#elif defined(FAIL_own_pattern_accesses_must_be_a_list_of_patterns) || defined(FAIL_own_int_accesses_must_be_a_list_of_patterns)
+// A tile of one's own whose ::accesses is one pattern, not a list of them: as a class template of
+// types it was taken apart into its arguments, and row_segments<> walked in its place (true); or
+// is no pattern at all.
+template <class P>
+struct transposed : P {
+  static constexpr bc::element at(const bc::tile_shape& s, int k, int lane) noexcept {
+    const bc::element e = P::at(s, k, lane);
+    return bc::element{e.col, e.row};
+  }
+};
+struct own_tile {
+  using layout = bc::row_major<32, 32>;
+  using value_type = float;
+#if defined(FAIL_own_pattern_accesses_must_be_a_list_of_patterns)
+  using accesses = transposed<bc::row_segments<>>;
+#else
+  using accesses = int;
+#endif
+};
+static_assert(bc::assert_conflict_free<own_tile>());
 #elif defined(FAIL_reported_conflict)
 // The same column read as analyze's report: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
 constexpr bc::report column = bc::analyze([](int lane) { return 128 * lane; }, bc::load(4));
