@@ -2862,12 +2862,22 @@ struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
 // that does not is the compile error that says what Arch must be.
 template <class Arch>
 using architecture_of = decltype(static_cast<architecture>(declared<const Arch&>()));
+// The type an Arch value is taken as (the choosers', the tiles'): a built-in tag as it is, anything
+// else as an architecture, converted by static_cast. A type that converts only explicitly (an
+// explicit operator architecture) is arch_required's error, which names the rule, and then
+// converts, so that no other error follows it (the implicit conversion of `arch = given` was the
+// first error, and named no rule).
 template <class Arch, bool = builtin_arch<Arch>>
 struct arch_value {
   using type = Arch;
 };
 template <class Arch>
 struct arch_value<Arch, false> {
+  // Instantiates arch_required, whose static_assert is the message; this one always holds, so that
+  // the type stays valid after it (naming arch_required's value in the type instead made Clang
+  // drop the members that use it, four errors more).
+  static_assert(arch_required<Arch>::value || true,  // NOLINT(readability-simplify-boolean-expr)
+                "(arch_required's message)");
   using type = architecture;
 };
 template <class Arch, class = void>
@@ -2884,7 +2894,9 @@ template <class Arch>
 struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
   BANKCHECK_CALLS_USER_CODE  // (a user's conversion, plain constexpr)
-  BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
+  BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() {
+    return static_cast<typename arch_value<Arch>::type>(Arch{});
+  }
 };
 
 // What walk_tile may know of the offsets besides their values: after how many steps of
@@ -4073,7 +4085,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
   static_assert(sizeof...(Patterns) > 0 && (detail::is_pattern<Patterns>::value && ...),
                 "choose_padding: give at least one pattern, each an access pattern (a list such as rows_and_columns "
                 "is padded_tile's Accesses: give its patterns one by one).");
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  // A built-in tag, or the architecture given.
+  const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
   if (!detail::valid_architecture(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
@@ -4368,7 +4381,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, swizzle_choice> ch
   static_assert(sizeof...(Patterns) > 0 && (detail::is_pattern<Patterns>::value && ...),
                 "choose_swizzle: give at least one pattern, each an access pattern (a list such as rows_and_columns "
                 "is swizzled_tile's Accesses: give its patterns one by one).");
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  // A built-in tag, or the architecture given.
+  const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
   if (!detail::valid_architecture(arch)) return swizzle_choice{violated::architecture_is_invalid()};
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||
       static_cast<long long>(rows) * cols > detail::int_max)
@@ -5023,7 +5037,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
   if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
-    const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+    // A built-in tag, or the architecture given.
+    const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
     return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(Item)), access_bytes, ItemsPerThread, Threads},
                                  layout, arch);
   }
@@ -5168,7 +5183,8 @@ BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  // A built-in tag, or the architecture given.
+  const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
   if (!detail::valid_architecture(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
       item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0 ||

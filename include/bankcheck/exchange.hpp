@@ -384,7 +384,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_report> a
   if constexpr (!fits) {  // (no walk of 2^31 accesses after the static_assert)
     return exchange_report{tile_report{violated::exchange_shape_is_invalid()}, tile_report{}};
   } else {
-    const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+    // A built-in tag, or the architecture given.
+    const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
     return detail::exchange_cost(detail::exchange_shape{static_cast<int>(sizeof(Item)), access_bytes, ItemsPerThread, Threads},
                                  layout, arch);
   }
@@ -529,7 +530,8 @@ BANKCHECK_CALLS_USER_CODE  // (Arch: a user's conversion, plain constexpr)
 template <class Arch>
 BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, exchange_choice> choose_exchange_padding(
     Arch given, int item_bytes, int item_alignment, int items_per_thread, int threads) {
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  // A built-in tag, or the architecture given.
+  const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
   if (!detail::valid_architecture(arch)) return exchange_choice{violated::architecture_is_invalid()};
   if (item_bytes < 1 || items_per_thread < 1 || threads < 1 || threads > dynamic_thread_block::max_threads ||
       item_alignment < 1 || (item_alignment & (item_alignment - 1)) != 0 || item_bytes % item_alignment != 0 ||

@@ -540,7 +540,8 @@ BANKCHECK_HOST_DEVICE constexpr detail::if_architecture<Arch, padding_choice> ch
   static_assert(sizeof...(Patterns) > 0 && (detail::is_pattern<Patterns>::value && ...),
                 "choose_padding: give at least one pattern, each an access pattern (a list such as rows_and_columns "
                 "is padded_tile's Accesses: give its patterns one by one).");
-  const typename detail::arch_value<Arch>::type arch = given;  // a built-in tag, or the architecture given
+  // A built-in tag, or the architecture given.
+  const auto arch = static_cast<typename detail::arch_value<Arch>::type>(given);
   if (!detail::valid_architecture(arch)) return padding_choice{violated::architecture_is_invalid()};
   const int row_bytes = arch.banks * arch.bank_bytes;
   if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16) || rows < 1 || cols < 1 ||

@@ -118,12 +118,22 @@ struct has_extents<L, typename voider<decltype(L::rows + L::cols)>::type> {
 // that does not is the compile error that says what Arch must be.
 template <class Arch>
 using architecture_of = decltype(static_cast<architecture>(declared<const Arch&>()));
+// The type an Arch value is taken as (the choosers', the tiles'): a built-in tag as it is, anything
+// else as an architecture, converted by static_cast. A type that converts only explicitly (an
+// explicit operator architecture) is arch_required's error, which names the rule, and then
+// converts, so that no other error follows it (the implicit conversion of `arch = given` was the
+// first error, and named no rule).
 template <class Arch, bool = builtin_arch<Arch>>
 struct arch_value {
   using type = Arch;
 };
 template <class Arch>
 struct arch_value<Arch, false> {
+  // Instantiates arch_required, whose static_assert is the message; this one always holds, so that
+  // the type stays valid after it (naming arch_required's value in the type instead made Clang
+  // drop the members that use it, four errors more).
+  static_assert(arch_required<Arch>::value || true,  // NOLINT(readability-simplify-boolean-expr)
+                "(arch_required's message)");
   using type = architecture;
 };
 template <class Arch, class = void>
@@ -140,7 +150,9 @@ template <class Arch>
 struct arch_of_type<Arch, typename voider<architecture_of<Arch>>::type> {
   static constexpr bool ok = true;
   BANKCHECK_CALLS_USER_CODE  // (a user's conversion, plain constexpr)
-  BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() { return Arch{}; }
+  BANKCHECK_HOST_DEVICE static constexpr typename arch_value<Arch>::type value() {
+    return static_cast<typename arch_value<Arch>::type>(Arch{});
+  }
 };
 
 // What walk_tile may know of the offsets besides their values: after how many steps of

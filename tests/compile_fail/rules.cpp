@@ -172,6 +172,21 @@ struct explicit_banks_48 {
   explicit constexpr operator bc::architecture() const noexcept { return bc::arch::nvidia; }
 };
 constexpr bc::report r = bc::analyze([](int lane) { return 4 * lane; }, bc::load(4), bc::whole_warp, explicit_banks_48{});
+#elif defined(FAIL_choose_explicit_arch_must_be_an_architecture) || defined(FAIL_tile_explicit_arch_must_be_an_architecture) || \
+    defined(FAIL_exchange_explicit_arch_must_be_an_architecture)
+// The same type given to the choosers and the tiles (their first error was the conversion's, which
+// named no rule).
+struct explicit_banks_48 {
+  explicit constexpr operator bc::architecture() const noexcept { return bc::arch::nvidia; }
+};
+#if defined(FAIL_choose_explicit_arch_must_be_an_architecture)
+constexpr int padding = bc::choose_padding(explicit_banks_48{}, 4, 32, 32, bc::column_segments<>{}).padding;
+#elif defined(FAIL_tile_explicit_arch_must_be_an_architecture)
+constexpr int padding = bc::padded_tile<float, 32, 32, bc::rows_and_columns, explicit_banks_48>::padding;
+#else
+#include <bankcheck/exchange.hpp>
+constexpr int padding = bc::choose_exchange_padding(explicit_banks_48{}, 8, 8, 8, 128).layout.padding;
+#endif
 #elif defined(FAIL_walk_arch_must_be_an_architecture)
 constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<32, 32>{}, 64);
 #elif defined(FAIL_give_at_least_one_pattern)
