@@ -152,7 +152,8 @@ BANKCHECK_HOST_DEVICE constexpr const char* to_string(errc e) noexcept {
              "more with matrix ops, phase groups disjoint, covering the warp and counted truly; see check)";
     case errc::pattern_indexes_outside_the_tile: return "pattern indexes outside the tile";
     case errc::matrix_tiles_need_2_byte_elements_and_whole_8x8_sub_tiles:
-      return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles";
+      return "matrix tiles need 2-byte elements and whole 8x8 sub-tiles (rows and columns multiples of 8), a "
+             "multiple of the instruction's matrices (1, 2 or 4) of them";
     case errc::tile_shape_is_invalid:
       return "tile shape is invalid (rows and cols positive, rows x cols below 2^31, elements of 1..16 bytes: 1, 2, 4, "
              "8 or 16 for the choosers)";

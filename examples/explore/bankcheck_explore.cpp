@@ -83,8 +83,25 @@ bc::architecture parse_arch(const std::string& name) {
   throw usage_error("--arch " + name + ": not a known architecture (nvidia, gfx942, gfx950, rdna3, rdna4)");
 }
 
+// text with each byte outside printable ASCII written \xHH, but the line breaks of `keep_lines`:
+// what the program says quotes its arguments and files, whose control bytes would otherwise reach
+// the terminal.
+std::string printable(const std::string& what, bool keep_lines = false) {
+  std::string text;
+  for (const char c : what) {
+    if ((c >= ' ' && c <= '~') || (keep_lines && c == '\n')) {
+      text += c;
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      text += escaped;
+    }
+  }
+  return text;
+}
+
 // text as a whole number in [lo, hi], or nothing: decimal digits, '-' before them for a negative
-// one; no space, no '+'.
+// one; no space, no '+', no "-0".
 std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   const std::size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
   if (text.size() <= digits || !std::isdigit(static_cast<unsigned char>(text[digits]))) return std::nullopt;
@@ -95,7 +112,7 @@ std::optional<int> whole_number(const std::string& text, int lo, int hi) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || n < lo || n > hi) return std::nullopt;
+  if (used != text.size() || n < lo || n > hi || (digits == 1 && n == 0)) return std::nullopt;
   return static_cast<int>(n);
 }
 
@@ -116,6 +133,16 @@ std::optional<unsigned long long> plain_number(const std::string& text) {
   }
   if (used != digits.size()) return std::nullopt;
   return v;
+}
+
+// Whether text is a number as plain_number reads them, but of more than 64 bits.
+bool wide_number(const std::string& text) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  const auto digit = [hex](char c) {
+    return hex ? std::isxdigit(static_cast<unsigned char>(c)) != 0 : std::isdigit(static_cast<unsigned char>(c)) != 0;
+  };
+  return !digits.empty() && std::all_of(digits.begin(), digits.end(), digit) && !plain_number(text);
 }
 
 // The whole-number options' text, read as whole_number reads it. CLI11 alone reads an int as C
@@ -158,17 +185,7 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
 // A message quotes the file's words: bytes outside printable ASCII are written \xHH (a NUL byte
 // would end the message, and control bytes would reach the terminal).
 usage_error arch_file_error(const std::string& path, int line, const std::string& what) {
-  std::string text;
-  for (const char c : what) {
-    if (c >= ' ' && c <= '~') {
-      text += c;
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      text += escaped;
-    }
-  }
-  return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + text);
+  return usage_error("--arch-file " + path + ", line " + std::to_string(line) + ": " + printable(what));
 }
 bc::architecture read_arch_file(const std::string& path) {
   // A regular file of at most 64 KiB (a description takes a few hundred bytes): not a directory,
@@ -573,8 +590,9 @@ parsed check(const options& o) {
     if (o.pad == "auto" && given("--group"))
       throw usage_error("--pad auto chooses the group too: leave out --group");
     if (given("--group") && !o.sweep_pad && whole_number(o.pad, 0, 0))
-      throw usage_error("--group " + std::to_string(o.group) +
-                        " counts the items between two paddings, and there is no padding: give --pad (or --sweep-pad)");
+      throw usage_error("--group " + std::to_string(o.group) + " counts the items between two paddings, and " +
+                        (given("--pad") ? "--pad 0 inserts none: give a padding above 0" : "there is no padding: give --pad") +
+                        " (or --sweep-pad)");
   }
   if (p.index && !p.index->uses_pad() && (given("--pad") || o.sweep_pad))
     throw usage_error(std::string(o.sweep_pad ? "--sweep-pad" : "--pad") + ": --pattern " + o.pattern +
@@ -624,6 +642,9 @@ parsed check(const options& o) {
   p.arch = o.arch_file.empty() ? parse_arch(o.arch) : read_arch_file(o.arch_file);
   if (given("--lanes")) {
     const std::optional<unsigned long long> m = plain_number(o.lanes);
+    if (!m && wide_number(o.lanes))
+      throw usage_error("--lanes " + o.lanes + ": wider than 64 bits; the lane mask must fit the warp (" +
+                        std::to_string(p.arch.warp_size) + " lanes on " + p.arch.name + ")");
     if (!m) throw usage_error("--lanes " + o.lanes + ": not a lane mask (a number, decimal or 0x hexadecimal, as 0xffff or 65535)");
     // Checked here, for every mask: the library reads all 64 bits set as "the whole warp".
     if (p.arch.warp_size < 64 && (*m >> p.arch.warp_size) != 0)
@@ -1001,12 +1022,15 @@ void write_file(const std::string& path, const std::string& text) {
 // padding is elements added to each row; an exchange's, items inserted after every --group items.
 void sweep(std::ostream& out, const options& o, const parsed& p) {
   const bool is_exchange = p.kind == "exchange";
+  // The lanes, where --lanes gives them (the patterns' own lanes are the whole warp).
+  const std::string lanes_text = p.mask ? ", lanes " + bc::detail::lane_ranges(*p.mask) : std::string();
   const std::string subject =
       is_exchange ? o.pattern + " of " + o.type + ", " + counted(o.threads, "thread") + ", pad items after every " +
                         (p.group == 1 ? std::string("item") : counted(p.group, "item"))
-      : p.index   ? o.pattern + " of " + o.type
-                  : o.pattern + " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) +
-                        " + pad]" + swizzle_text(p);
+      : p.index   ? o.pattern + " of " + o.type + lanes_text
+                  : o.pattern + (p.kind == "row" || p.kind == "column" ? " " + std::to_string(o.index) : std::string()) +
+                        " over " + o.type + "[" + std::to_string(o.rows) + "][" + std::to_string(o.cols) + " + pad]" +
+                        swizzle_text(p) + lanes_text;
   out << "wavefronts by padding: " << subject << ", "
       << (is_exchange ? std::string("blocked -> striped -> blocked") : bc::detail::op_name(p.op)) << " on "
       << p.arch.name << "\n";
@@ -1162,7 +1186,8 @@ int run(int argc, char** argv) {
   app.add_option("--vector", o.vector,
                  "elements a lane moves along its row with one access, for row and block:XxY (1, 2, 4, 8, 16;\n"
                  "default 1; at most 16 bytes). Example: --type half --vector 8")->transform(decimal_int());
-  app.add_flag("--transposed", o.transposed, "block:XxY with thread (x, y) at row x, column y");
+  // Flags take no value: --sweep-pad=false is refused, not read as absent, nor =-1 as false.
+  app.add_flag("--transposed", o.transposed, "block:XxY with thread (x, y) at row x, column y")->disable_flag_override();
   app.add_option("--op", o.op,
                  "load | store | ldmatrix:N | stmatrix:N (N = 1, 2, 4; default load). A load or store moves one\n"
                  "element per lane (--vector: more); matrices need --type half and --pattern tile. Example: --op store");
@@ -1182,15 +1207,16 @@ int run(int argc, char** argv) {
                  "(choose_swizzle) for the pattern's accesses over the whole tile on --arch. Example: --swizzle 5,2,5");
   app.add_option("--svg", o.svg, "also write the picture (or, with --sweep-pad, the plot) as SVG. Example: --svg map.svg");
   app.add_flag("--sweep-pad", o.sweep_pad, "a table of wavefronts for paddings 0..32 (the seed's slider): elements a row, for\n"
-               "exchange:IPT items after every --group items, for index:EXPR the values of pad");
-  app.add_flag("--no-color", o.no_color, "no colours, even on a terminal");
+               "exchange:IPT items after every --group items, for index:EXPR the values of pad")
+      ->disable_flag_override();
+  app.add_flag("--no-color", o.no_color, "no colours, even on a terminal")->disable_flag_override();
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
+    std::cerr << "bankcheck-explore: " << printable(e.what(), true) << "\n\n" << app.help();
     return 2;
   }
   // The output is printed once everything has succeeded, the SVG file written included: an error
@@ -1220,7 +1246,7 @@ int run(int argc, char** argv) {
       show(out, o, p, p.pad, color, o.svg);
     }
   } catch (const usage_error& e) {
-    std::cerr << "bankcheck-explore: " << e.what() << "\n\n" << app.help();
+    std::cerr << "bankcheck-explore: " << printable(e.what(), true) << "\n\n" << app.help();
     return 2;
   }
   std::cout << out.str() << std::flush;
@@ -1239,7 +1265,7 @@ int main(int argc, char** argv) {
     return run(argc, argv);
   } catch (const std::exception& e) {
     std::fputs("bankcheck-explore: ", stderr);
-    std::fputs(e.what(), stderr);
+    std::fputs(printable(e.what(), true).c_str(), stderr);
     std::fputs("\n", stderr);
   } catch (...) {
     std::fputs("bankcheck-explore: unknown error\n", stderr);
