@@ -5116,6 +5116,10 @@ struct exchange_padding : exchange_padding_choice<T, ItemsPerThread, Threads, Ar
 //          for (int i = 0; i < 8; ++i) items[i] = ex.striped(threadIdx.x, i);
 template <class T, int ItemsPerThread, int Threads, class Arch = arch::nvidia_t>
 struct exchange_storage : exchange_padding_choice<T, ItemsPerThread, Threads, Arch> {
+  // The layout pads in pieces of min(alignof(T), 16) bytes: an item aligned to more would be
+  // misaligned (alignas(32): item 8 of <T, 8, 128> at 16 bytes past a multiple of 32).
+  static_assert(alignof(T) <= 16, "exchange_storage: T must be aligned to 16 bytes or fewer (the exchange moves items "
+                                  "in pieces of at most 16 bytes, and pads by them).");
   using choice = exchange_padding_choice<T, ItemsPerThread, Threads, Arch>;
   using value_type = typename choice::item_type;
   static constexpr int alignment = detail::largest(static_cast<int>(alignof(value_type)),

@@ -375,7 +375,8 @@ void check_storage(int expected_alignment) {
               on[l] = true;
             }
             const exchange_sweep::cost c = exchange_sweep::instruction(a, on, width);
-            total.wavefronts += c.wavefronts, total.ideal += c.ideal;
+            total.wavefronts += c.wavefronts;
+            total.ideal += c.ideal;
             total.misaligned = total.misaligned || c.misaligned;
           }
     }

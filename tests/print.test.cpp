@@ -150,33 +150,46 @@ TEST_CASE("a map that does not hold together is an error, not a picture") {
   CHECK(fault(m) == "banks is 0, not 1..64");
   m.banks = 65;
   CHECK(fault(m) == "banks is 65, not 1..64");
-  m = column, m.bank_bytes = 3;
+  m = column;
+  m.bank_bytes = 3;
   CHECK(fault(m) == "bank_bytes is 3, not a power of two in 1..16");
-  m = column, m.bank_bytes = 32;
+  m = column;
+  m.bank_bytes = 32;
   CHECK(fault(m) == "bank_bytes is 32, not a power of two in 1..16");
-  m = column, m.phase_numbers.clear();
+  m = column;
+  m.phase_numbers.clear();
   CHECK(fault(m) == "phase_wavefronts, phase_lanes and phase_numbers hold 1, 1 and 0 entries, not one each per phase");
-  m = column, m.phase_lanes.push_back(1);
+  m = column;
+  m.phase_lanes.push_back(1);
   CHECK(fault(m) == "phase_wavefronts, phase_lanes and phase_numbers hold 1, 2 and 1 entries, not one each per phase");
-  m = column, m.words[3].lanes = 0;
+  m = column;
+  m.words[3].lanes = 0;
   CHECK(fault(m) == "words[3] has no lane asking it");
-  m = column, m.words[0].phase = -1;
+  m = column;
+  m.words[0].phase = -1;
   CHECK(fault(m) == "words[0] has phase -1 and pass 0, not both 0 or more");
-  m = column, m.words[15].pass = -2;
+  m = column;
+  m.words[15].pass = -2;
   CHECK(fault(m) == "words[15] has phase 1 and pass -2, not both 0 or more");
-  m = column, m.words[2].wavefront = -1;
+  m = column;
+  m.words[2].wavefront = -1;
   CHECK(fault(m) == "words[2] has wavefront -1, not in 0..16 - 1 (totals.wavefronts)");
-  m = column, m.words[2].wavefront = 16;
+  m = column;
+  m.words[2].wavefront = 16;
   CHECK(fault(m) == "words[2] has wavefront 16, not in 0..16 - 1 (totals.wavefronts)");
-  m = column, m.totals.wavefronts = 0;
+  m = column;
+  m.totals.wavefronts = 0;
   CHECK(fault(m) == "words[0] has wavefront 0, not in 0..0 - 1 (totals.wavefronts)");
   // The words in order, each in a phase the map lists (a word out of its place was left out of
   // both pictures, or drawn in one only).
-  m = column, m.words[5].phase = 3;
+  m = column;
+  m.words[5].phase = 3;
   CHECK(fault(m) == "words[5] is in phase 3, which phase_numbers does not list");
-  m = column, m.words[3] = m.words[2];
+  m = column;
+  m.words[3] = m.words[2];
   CHECK(fault(m) == "words[3] comes after words[2] out of order: the words go by phase, bank row and bank, each once");
-  m = column, std::swap(m.words[7], m.words[8]);
+  m = column;
+  std::swap(m.words[7], m.words[8]);
   CHECK(fault(m) == "words[8] comes after words[7] out of order: the words go by phase, bank row and bank, each once");
   bank_map two = map_access([](int l) { return 8 * l; }, load(8), whole_warp, arch::gfx942);
   REQUIRE(two.phase_numbers.size() == 4);  // 64 lanes, 16 a phase
@@ -184,20 +197,28 @@ TEST_CASE("a map that does not hold together is an error, not a picture") {
   CHECK(fault(two) == "phase_numbers[1] is 0, not above the one before it, 1");
   two.phase_numbers = {-1, 0, 1, 2};
   CHECK(fault(two) == "phase_numbers[0] is -1, below 0");
+  two.phase_numbers = {2147483647, 0, 1, 2};  // (one more than the first overflowed)
+  CHECK(fault(two) == "phase_numbers[1] is 0, not above the one before it, 2147483647");
   // What holds together is drawn, hand-built or not: a wavefront far past the colours' wheel
   // (whose hue overflowed an int), a null name, and an error with nothing else set.
-  m = column, m.totals.wavefronts = 2147483647, m.words[1].wavefront = 2147483646, m.arch_name = nullptr;
+  m = column;
+  m.totals.wavefronts = 2147483647;
+  m.words[1].wavefront = 2147483646;
+  m.arch_name = nullptr;
   const std::string far = to_svg(m);
   CHECK(far.find("colour = wavefront (first 64 shown)") != std::string::npos);
   CHECK(far.find("fill=\"hsl(209, 70%, 58%)\"") != std::string::npos);  // 2147483646 * 360 / 2147483647 + 210, mod 360
   CHECK(to_text(m).find("load(8) on unnamed, lanes 16-31\nwavefronts 2147483647, ") == 0);
   bank_map error{};
-  error.error = errc::lane_mask_must_not_be_empty, error.banks = 0;
+  error.error = errc::lane_mask_must_not_be_empty;
+  error.banks = 0;
   CHECK(to_text(error) == "error: lane mask must not be empty\n");
   CHECK(to_svg(error).find("error: lane mask must not be empty") != std::string::npos);
   // An error set on a map with words, and an error map of an architecture too wide to draw: only
   // the error (their banks were divided by and multiplied before).
-  m = column, m.error = errc::lane_mask_must_not_be_empty, m.banks = 0;
+  m = column;
+  m.error = errc::lane_mask_must_not_be_empty;
+  m.banks = 0;
   CHECK(to_svg(m).find("error: lane mask must not be empty") != std::string::npos);
   architecture wide = arch::nvidia;
   wide.banks = 100000000;
@@ -206,6 +227,8 @@ TEST_CASE("a map that does not hold together is an error, not a picture") {
   CHECK(to_svg(invalid).find("error: architecture is invalid") != std::string::npos);
   bank_map empty{};
   CHECK(to_text(empty).find("wavefronts 0, ideal 0, degree 0") != std::string::npos);
+  empty.totals.wavefronts = -2147483647 - 1;  // no word to disagree with it: drawn, its legend empty
+  CHECK(to_svg(empty).find("</svg>") != std::string::npos);
 }
 
 TEST_CASE("text keeps each cell under its bank: row labels of 4 digits, wavefronts of 3") {

@@ -83,13 +83,12 @@ bc::architecture parse_arch(const std::string& name) {
   throw usage_error("--arch " + name + ": not a known architecture (nvidia, gfx942, gfx950, rdna3, rdna4)");
 }
 
-// text with each byte outside printable ASCII written \xHH, but the line breaks of `keep_lines`:
-// what the program says quotes its arguments and files, whose control bytes would otherwise reach
-// the terminal.
-std::string printable(const std::string& what, bool keep_lines = false) {
+// text with each byte outside printable ASCII written \xHH: what the program says quotes its
+// arguments and files, whose control bytes (line breaks too) would otherwise reach the terminal.
+std::string printable(const std::string& what) {
   std::string text;
   for (const char c : what) {
-    if ((c >= ' ' && c <= '~') || (keep_lines && c == '\n')) {
+    if (c >= ' ' && c <= '~') {
       text += c;
     } else {
       char escaped[8];
@@ -1216,7 +1215,7 @@ int run(int argc, char** argv) {
     std::cout << app.help();
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "bankcheck-explore: " << printable(e.what(), true) << "\n\n" << app.help();
+    std::cerr << "bankcheck-explore: " << printable(e.what()) << "\n\n" << app.help();
     return 2;
   }
   // The output is printed once everything has succeeded, the SVG file written included: an error
@@ -1246,7 +1245,7 @@ int run(int argc, char** argv) {
       show(out, o, p, p.pad, color, o.svg);
     }
   } catch (const usage_error& e) {
-    std::cerr << "bankcheck-explore: " << printable(e.what(), true) << "\n\n" << app.help();
+    std::cerr << "bankcheck-explore: " << printable(e.what()) << "\n\n" << app.help();
     return 2;
   }
   std::cout << out.str() << std::flush;
@@ -1265,7 +1264,7 @@ int main(int argc, char** argv) {
     return run(argc, argv);
   } catch (const std::exception& e) {
     std::fputs("bankcheck-explore: ", stderr);
-    std::fputs(printable(e.what(), true).c_str(), stderr);
+    std::fputs(printable(e.what()).c_str(), stderr);
     std::fputs("\n", stderr);
   } catch (...) {
     std::fputs("bankcheck-explore: unknown error\n", stderr);

@@ -160,7 +160,7 @@ inline std::string map_fault(const bank_map& m) {
            std::to_string(m.phase_lanes.size()) + " and " + std::to_string(m.phase_numbers.size()) +
            " entries, not one each per phase";
   for (std::size_t p = 0; p < m.phase_numbers.size(); ++p)
-    if (m.phase_numbers[p] < (p == 0 ? 0 : m.phase_numbers[p - 1] + 1))
+    if (p == 0 ? m.phase_numbers[p] < 0 : m.phase_numbers[p] <= m.phase_numbers[p - 1])
       return "phase_numbers[" + std::to_string(p) + "] is " + std::to_string(m.phase_numbers[p]) +
              (p == 0 ? ", below 0" : ", not above the one before it, " + std::to_string(m.phase_numbers[p - 1]));
   const auto banks = static_cast<std::uint64_t>(m.banks);
@@ -444,7 +444,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
             left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(span.last - span.first).size()));
   long long height = top;
   for (const auto& r : rows) height += 30 + static_cast<long long>(r.size()) * cell + 14;
-  const int legend_rows = (std::min(waves, 64) + 15) / 16;
+  const int legend_rows = (std::max(0, std::min(waves, 64)) + 15) / 16;  // (a map built by hand: any total)
   height += legend_rows * 22 + 30;
   const int width = std::max(left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40);
   std::ostringstream o;

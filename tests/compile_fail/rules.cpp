@@ -107,6 +107,14 @@ struct own_tile {
 #endif
 };
 static_assert(bc::assert_conflict_free<own_tile>());
+#elif defined(FAIL_T_must_be_aligned_to_16_bytes_or_fewer)
+// Items aligned to 32 bytes, which the exchange pads in pieces of 16: item 8 would sit 16 bytes
+// past a multiple of 32.
+#include <bankcheck/exchange.hpp>
+struct alignas(32) eight_floats {
+  float v[8];
+};
+constexpr int alignment = bc::exchange_storage<eight_floats, 8, 128>::alignment;
 #elif defined(FAIL_reported_conflict)
 // The same column read as analyze's report: warp-access 0, phase 0, bank 0, lanes 0 and 1, words 0 and 32.
 constexpr bc::report column = bc::analyze([](int lane) { return 128 * lane; }, bc::load(4));
