@@ -2818,6 +2818,25 @@ struct is_pattern<
 // What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
 // a pattern from an architecture by it).
 template <class P> using accesses_of = decltype(declared<const P&>().accesses(declared<const tile_shape&>()));
+// Accesses as a list of patterns (padded_tile's and swizzled_tile's Accesses, a tile's ::accesses
+// for the checks): a list as it is; one pattern given where a list belongs (a class template of
+// types too, if a pattern) as a list of it, so that `given`'s static_assert is the one error.
+template <bool Patterns, class List> struct accesses_or { using type = List; };
+template <class List> struct accesses_or<false, List> { using type = pattern_list<column_segments<>>; };
+template <class Accesses, bool = is_pattern<Accesses>::value>
+struct accesses_list {
+  static constexpr bool given = false;
+  static constexpr bool patterns = true;  // (given's message says what to give)
+  using type = pattern_list<Accesses>;
+};
+template <template <class...> class List, class... Patterns>
+struct accesses_list<List<Patterns...>, false> {
+  static constexpr bool given = true;
+  // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
+  // so that `patterns`' static_assert is the one error.
+  static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
+  using type = typename accesses_or<patterns, List<Patterns...>>::type;
+};
 // An element type: one that an array can hold (not void, a function or a reference), whose
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);
@@ -3383,38 +3402,24 @@ struct patterns_given {
 };
 // The patterns a check walks: those it names, else the tile's own (::accesses: the list of
 // patterns a padded_tile or swizzled_tile was chosen for), else none, patterns_given's error.
-// A tile's ::accesses that is no list of patterns (a pattern alone, which as a class template of
-// types would be taken apart into its arguments; a list of something else) is own_patterns'
-// error, and the checks then walk nothing and are false (refused_patterns).
+// A tile's ::accesses is read as padded_tile reads its Accesses (accesses_list): one that is no
+// list of patterns (a pattern alone, which as a class template of types would be taken apart
+// into its arguments; a list of something else) is own_patterns' error, and the checks then walk
+// nothing and are false (refused_patterns: a stand-in walked would name a conflict of its own).
 struct refused_patterns {};
-template <bool Patterns, class... P>
-struct list_or_refused {
-  using type = pattern_list<P...>;
-};
-template <class... P>
-struct list_or_refused<false, P...> {
-  using type = refused_patterns;
-};
-template <class Accesses, bool = is_pattern<Accesses>::value>
-struct own_list {
-  static constexpr bool ok = false;
-  using type = refused_patterns;
-};
-template <template <class...> class List, class... Patterns>
-struct own_list<List<Patterns...>, false> {
-  static constexpr bool ok = (is_pattern<Patterns>::value && ...);
-  using type = typename list_or_refused<ok, Patterns...>::type;
-};
+template <bool Ok, class List> struct list_or_refused { using type = List; };
+template <class List> struct list_or_refused<false, List> { using type = refused_patterns; };
 template <class Tile, class = void>
 struct own_patterns {
   using type = pattern_list<>;
 };
 template <class Tile>
 struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
-  static_assert(own_list<typename Tile::accesses>::ok,
+  using list = accesses_list<typename Tile::accesses>;
+  static_assert(list::given && list::patterns,
                 "bankcheck: a tile's ::accesses must be a list of patterns, each an access pattern, as padded_tile's "
                 "is (boost::mp11::mp_list<row_segments<>, column_segments<>>; one pattern P: mp_list<P>).");
-  using type = typename own_list<typename Tile::accesses>::type;
+  using type = typename list_or_refused<list::given && list::patterns, typename list::type>::type;
 };
 template <class Tile, class... Patterns>
 struct patterns_of {
@@ -3887,25 +3892,6 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
-// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs (a
-// class template of types too, if a pattern) as a list of it, so that `given`'s static_assert
-// (padded_tile's, swizzled_tile's) is the one error.
-template <bool Patterns, class List> struct accesses_or { using type = List; };
-template <class List> struct accesses_or<false, List> { using type = boost::mp11::mp_list<column_segments<>>; };
-template <class Accesses, bool = is_pattern<Accesses>::value>
-struct accesses_list {
-  static constexpr bool given = false;
-  static constexpr bool patterns = true;  // (given's message says what to give)
-  using type = boost::mp11::mp_list<Accesses>;
-};
-template <template <class...> class List, class... Patterns>
-struct accesses_list<List<Patterns...>, false> {
-  static constexpr bool given = true;
-  // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
-  // so that `patterns`' static_assert is the one error.
-  static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
-  using type = typename accesses_or<patterns, List<Patterns...>>::type;
-};
 
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;

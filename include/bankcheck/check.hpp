@@ -46,38 +46,24 @@ struct patterns_given {
 };
 // The patterns a check walks: those it names, else the tile's own (::accesses: the list of
 // patterns a padded_tile or swizzled_tile was chosen for), else none, patterns_given's error.
-// A tile's ::accesses that is no list of patterns (a pattern alone, which as a class template of
-// types would be taken apart into its arguments; a list of something else) is own_patterns'
-// error, and the checks then walk nothing and are false (refused_patterns).
+// A tile's ::accesses is read as padded_tile reads its Accesses (accesses_list): one that is no
+// list of patterns (a pattern alone, which as a class template of types would be taken apart
+// into its arguments; a list of something else) is own_patterns' error, and the checks then walk
+// nothing and are false (refused_patterns: a stand-in walked would name a conflict of its own).
 struct refused_patterns {};
-template <bool Patterns, class... P>
-struct list_or_refused {
-  using type = pattern_list<P...>;
-};
-template <class... P>
-struct list_or_refused<false, P...> {
-  using type = refused_patterns;
-};
-template <class Accesses, bool = is_pattern<Accesses>::value>
-struct own_list {
-  static constexpr bool ok = false;
-  using type = refused_patterns;
-};
-template <template <class...> class List, class... Patterns>
-struct own_list<List<Patterns...>, false> {
-  static constexpr bool ok = (is_pattern<Patterns>::value && ...);
-  using type = typename list_or_refused<ok, Patterns...>::type;
-};
+template <bool Ok, class List> struct list_or_refused { using type = List; };
+template <class List> struct list_or_refused<false, List> { using type = refused_patterns; };
 template <class Tile, class = void>
 struct own_patterns {
   using type = pattern_list<>;
 };
 template <class Tile>
 struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
-  static_assert(own_list<typename Tile::accesses>::ok,
+  using list = accesses_list<typename Tile::accesses>;
+  static_assert(list::given && list::patterns,
                 "bankcheck: a tile's ::accesses must be a list of patterns, each an access pattern, as padded_tile's "
                 "is (boost::mp11::mp_list<row_segments<>, column_segments<>>; one pattern P: mp_list<P>).");
-  using type = typename own_list<typename Tile::accesses>::type;
+  using type = typename list_or_refused<list::given && list::patterns, typename list::type>::type;
 };
 template <class Tile, class... Patterns>
 struct patterns_of {

@@ -341,25 +341,6 @@ template <int Bytes, int R, int C, class Arch, class... Patterns>
 inline constexpr bool unpadded_walks_ok<false, Bytes, R, C, Arch, Patterns...> =
     (pitched_walks<Bytes, R, C, C, Arch>::template cost<Patterns, -1>.ok() && ...);
 
-// Accesses as a list of patterns: a list as it is; one pattern given where a list belongs (a
-// class template of types too, if a pattern) as a list of it, so that `given`'s static_assert
-// (padded_tile's, swizzled_tile's) is the one error.
-template <bool Patterns, class List> struct accesses_or { using type = List; };
-template <class List> struct accesses_or<false, List> { using type = boost::mp11::mp_list<column_segments<>>; };
-template <class Accesses, bool = is_pattern<Accesses>::value>
-struct accesses_list {
-  static constexpr bool given = false;
-  static constexpr bool patterns = true;  // (given's message says what to give)
-  using type = boost::mp11::mp_list<Accesses>;
-};
-template <template <class...> class List, class... Patterns>
-struct accesses_list<List<Patterns...>, false> {
-  static constexpr bool given = true;
-  // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
-  // so that `patterns`' static_assert is the one error.
-  static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
-  using type = typename accesses_or<patterns, List<Patterns...>>::type;
-};
 
 template <int Bytes, int R, int C, class Accesses, class Arch>
 struct padding_for;

@@ -73,6 +73,25 @@ struct is_pattern<
 // What a pattern's accesses(s) returns, on the const shape the walks pass (mdspan's analyze tells
 // a pattern from an architecture by it).
 template <class P> using accesses_of = decltype(declared<const P&>().accesses(declared<const tile_shape&>()));
+// Accesses as a list of patterns (padded_tile's and swizzled_tile's Accesses, a tile's ::accesses
+// for the checks): a list as it is; one pattern given where a list belongs (a class template of
+// types too, if a pattern) as a list of it, so that `given`'s static_assert is the one error.
+template <bool Patterns, class List> struct accesses_or { using type = List; };
+template <class List> struct accesses_or<false, List> { using type = pattern_list<column_segments<>>; };
+template <class Accesses, bool = is_pattern<Accesses>::value>
+struct accesses_list {
+  static constexpr bool given = false;
+  static constexpr bool patterns = true;  // (given's message says what to give)
+  using type = pattern_list<Accesses>;
+};
+template <template <class...> class List, class... Patterns>
+struct accesses_list<List<Patterns...>, false> {
+  static constexpr bool given = true;
+  // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
+  // so that `patterns`' static_assert is the one error.
+  static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
+  using type = typename accesses_or<patterns, List<Patterns...>>::type;
+};
 // An element type: one that an array can hold (not void, a function or a reference), whose
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
 template <class T> char element_test(T (*)[1]);
