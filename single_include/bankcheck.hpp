@@ -4268,15 +4268,16 @@ struct swizzle_for<Bytes, R, C, List<Patterns...>, Arch> {
 }  // namespace detail
 
 // R x C elements of T, row-major with no padding, addressed through the XOR swizzle (on byte
-// addresses, as CuTe and TMA apply them) with the fewest wavefronts for `Accesses`, the simplest
-// on a tie, among the candidates swizzle_candidates lists (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and `degree` says how bad
-// the best one is. The type aligns itself to `alignment`: the swizzle's period up to 1024 bytes
-// (the longest of the TMA modes'), and at least the widest access and a bank's bytes. The bank
-// counts need only those (moving every address by whole bank words rotates the banks), and the TMA
-// modes' hardware swizzles absolute addresses in blocks of up to 1024 bytes; code that applies a
-// longer swizzle to absolute addresses (CuTe's smem pointers) aligns its base to `period`. Arch, as
-// padded_tile's (NVIDIA by default): its warps walk the patterns, and its bank row bounds the
-// swizzles' low bits (M + B).
+// addresses, as CuTe applies one to a shared-memory pointer and as TMA does) with the fewest
+// wavefronts for `Accesses`, the simplest on a tie, among the candidates swizzle_candidates lists
+// (S > 0, as CuTe's and TMA's). When no swizzle is conflict-free, `conflict_free` is false and
+// `degree` says how bad the best one is. The type aligns itself to `alignment`: the swizzle's
+// period up to 1024 bytes (the longest of the TMA modes'), and at least the widest access and a
+// bank's bytes. The bank counts need only those (moving every address by whole bank words rotates
+// the banks), and the TMA modes' hardware swizzles absolute addresses in blocks of up to 1024
+// bytes; code that applies a longer swizzle to absolute addresses (CuTe's smem pointers) aligns its
+// base to `period`. Arch, as padded_tile's (NVIDIA by default): its warps walk the patterns, and
+// its bank row bounds the swizzles' low bits (M + B).
 // Example: swizzled_tile<float, 32, 32>::swizzle -> xor_swizzle<5, 2, 5>; degree -> 1
 //          swizzled_tile<float, 64, 64, rows_and_columns, arch::gfx950_t>::swizzle -> xor_swizzle<6, 2, 6>
 template <class T, int R, int C, class Accesses = rows_and_columns, class Arch = arch::nvidia_t>

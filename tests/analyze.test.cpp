@@ -167,6 +167,15 @@ static_assert(analyze([](int) { return 0; }, store(16)).wavefronts == 4, "unifor
 static_assert(!analyze([](int) { return 0; }, store(16)).merged);
 // 4-byte loads have nothing to merge.
 static_assert(!analyze([](int) { return 0; }, load(4)).merged);
+// Nsight Compute's counts on an A10 (CC 8.6) and an H100 (CC 9.0), in an NVIDIA forum thread
+// ("Discrepancy in LDS.128 wavefronts", forums.developer.nvidia.com/t/373160): lanes l and l + 16
+// read 16 bytes at 32 (l % 16): 8 wavefronts, each quarter-warp 2-way (no broadcast between
+// quarters); lanes 0-15 read byte 0 and lanes 16-31 byte 32: 2 wavefronts, with no excess (the
+// merge rule's two half-warp phases; four quarters would cost 4).
+static_assert(analyze([](int l) { return 32 * (l % 16); }, load(16)).wavefronts == 8);
+static_assert(analyze([](int l) { return 32 * (l % 16); }, load(16)).ideal == 4);
+static_assert(analyze([](int l) { return l < 16 ? 0 : 32; }, load(16)).wavefronts == 2);
+static_assert(analyze([](int l) { return l < 16 ? 0 : 32; }, load(16)).conflict_free());
 
 // Affine lanes cost each phase by its own number of lanes: on an architecture whose 16-byte
 // stores take phases of 8, 16 and 8 lanes (or 8, 8, 16), a row of float4 costs 1 + 2 + 1.
