@@ -5,6 +5,7 @@
 
 #include "support/random_blocks.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -53,19 +54,66 @@ TEST_CASE("bad input draws nothing and names the rule") {
   CHECK(to_svg(m).find("error: address must be a multiple of the access width") != std::string::npos);
 }
 
+namespace {
+std::size_t widest_line(const std::string& text) {
+  std::size_t widest = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = text.find('\n', start);
+    widest = std::max(widest, end - start);
+    start = end + 1;
+  }
+  return widest;
+}
+}  // namespace
+
 TEST_CASE("text is at most 100 columns, with colour only when asked for") {
   const bank_map m = map_access([](int l) { return 4 * (l % 8) * 33; }, load(4), whole_warp, arch::gfx942);
   for (const bool color : {false, true}) {
     const std::string text = to_text(m, text_options{color, "title"});
     CHECK((text.find('\x1b') != std::string::npos) == color);
-    if (color) continue;
-    std::size_t start = 0;
-    while (start < text.size()) {
-      const std::size_t end = text.find('\n', start);
-      CHECK(end - start <= 100);
-      start = end + 1;
-    }
+    if (!color) CHECK(widest_line(text) <= 100);
   }
+  // The bound's edge: a word shared by lanes 0 and 1 in the last bank of row +99 (+9 on 64 banks,
+  // whose rows take two lines, a and b) takes column 100; at row +100 (+10), 101.
+  CHECK(widest_line(to_text(map_access([](int l) { return l < 2 ? 4 * (99 * 32 + 31) : 4 * l; }, load(4)))) == 100);
+  CHECK(widest_line(to_text(map_access([](int l) { return l < 2 ? 4 * (100 * 32 + 31) : 4 * l; }, load(4)))) == 101);
+  CHECK(widest_line(to_text(map_access([](int l) { return l < 2 ? 4 * (9 * 64 + 63) : 4 * l; }, load(4), whole_warp,
+                                       arch::gfx950))) == 100);
+  CHECK(widest_line(to_text(map_access([](int l) { return l < 2 ? 4 * (10 * 64 + 63) : 4 * l; }, load(4), whole_warp,
+                                       arch::gfx950))) == 101);
+}
+
+TEST_CASE("an ldmatrix of fewer than 4 matrices names the lanes that give its addresses") {
+  const auto rows = [](int l) { return 16 * l; };
+  CHECK(summary(map_access(rows, ldmatrix(1))).find("ldmatrix(1) on nvidia, lanes 0-31 (addresses from lanes 0-7)\n") !=
+        std::string::npos);
+  CHECK(summary(map_access(rows, stmatrix(2))).find("stmatrix(2) on nvidia, lanes 0-31 (addresses from lanes 0-15)\n") !=
+        std::string::npos);
+  CHECK(summary(map_access(rows, ldmatrix(4))).find("ldmatrix(4) on nvidia, lanes 0-31\n") != std::string::npos);
+  CHECK(summary(map_access(rows, load(16))).find("load(16) on nvidia, lanes 0-31\n") != std::string::npos);
+}
+
+TEST_CASE("an SVG is as wide as its longest line of text: 0.6 em a character") {
+  const auto width = [](const std::string& svg) {
+    const std::size_t at = svg.find("width=\"") + 7;
+    return std::stoi(svg.substr(at, svg.find('"', at) - at));
+  };
+  const auto column = [](int l) { return 4 * 32 * l; };
+  // The grid and legend alone: 32 banks, 1000 pixels.
+  CHECK(width(to_svg(map_access(column, load(4)))) == 1000);
+  // A heading of 200 characters at 16 points (the first line) and at 13 (the others).
+  const std::string long_line(200, 'x');
+  CHECK(width(to_svg(map_access(column, load(4)), svg_options{long_line})) == 16 + 200 * 16 * 6 / 10 + 16);
+  CHECK(width(to_svg(map_access(column, load(4)), svg_options{"t\n" + long_line})) == 16 + 200 * 13 * 6 / 10 + 16);
+  // An architecture's long name lengthens the totals line (13 points); a UTF-8 character is one.
+  architecture a = arch::nvidia;
+  const std::string name = std::string(90, 'n') + "\xc3\xa9";
+  a.name = name.c_str();
+  const std::string totals = "load(4) on " + name + ": 32 wavefronts, ideal 1, degree 32, bandwidth 3.1%";
+  const int characters = static_cast<int>(totals.size()) - 1;  // 152, the two bytes of U+00E9 one
+  CHECK(width(to_svg(map_access(column, load(4), whole_warp, a))) == 16 + (characters * 13 * 6 + 9) / 10 + 16);
+  // An error map: the error's line.
+  CHECK(width(to_svg(map_access([](int l) { return l; }, load(4)), svg_options{"t"})) == 1000);
 }
 
 TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as 'unnamed'") {

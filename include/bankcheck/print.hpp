@@ -239,6 +239,16 @@ inline std::string lane_ranges(std::uint64_t m) {
   }
   return s;
 }
+// The active lanes, and for an ldmatrix / stmatrix of fewer than 4 matrices the lanes that give
+// its rows' addresses: "0-31 (addresses from lanes 0-7)" for an ldmatrix.x1 (MODEL.md: lanes
+// 8m..8m+7 give matrix m's rows; the others' addresses are not read).
+inline std::string lanes_named(const bank_map& m) {
+  std::string s = lane_ranges(m.active);
+  if (!m.op.is_matrix() || m.op.matrices < 1 || m.op.matrices > 4) return s;
+  const std::uint64_t giving = m.active & ((std::uint64_t{1} << (8 * m.op.matrices)) - 1);
+  if (giving != m.active) s += " (addresses from lanes " + lane_ranges(giving) + ")";
+  return s;
+}
 inline std::string percent(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
@@ -287,6 +297,13 @@ inline std::string xml_escape(const std::string& s) {
   }
   return out;
 }
+// The pixels a line of SVG text takes at `size` points in a monospace font, whose characters
+// advance 0.6 em (UTF-8 continuation bytes take none), rounded up.
+inline int svg_text_width(const std::string& text, int size) {
+  long long chars = 0;
+  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  return static_cast<int>(std::min<long long>((chars * size * 6 + 9) / 10, 1 << 24));
+}
 // A colour per wavefront: hues around the wheel, alternating light and dark.
 inline std::string wave_colour(int wave, int waves) {
   const long long hue = waves <= 1 ? 210 : (wave * 360LL / waves + 210) % 360;  // (wave * 360 overflowed int)
@@ -303,7 +320,7 @@ inline std::string summary(const bank_map& m) {
     return o.str();
   }
   const report& r = m.totals;
-  o << detail::op_name(m.op) << " on " << (m.arch_name != nullptr ? m.arch_name : "unnamed") << ", lanes " << detail::lane_ranges(m.active) << "\n";
+  o << detail::op_name(m.op) << " on " << (m.arch_name != nullptr ? m.arch_name : "unnamed") << ", lanes " << detail::lanes_named(m) << "\n";
   o << "wavefronts " << r.wavefronts << ", ideal " << r.ideal << ", degree " << r.degree << ", bandwidth "
     << detail::percent(r.bandwidth()) << (r.merged ? ", merged (the load merge rule holds)" : "") << "\n";
   if (r.degree > 1) {
@@ -322,9 +339,9 @@ struct text_options {
 };
 
 // The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
-// wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +1000 (+100
+// wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +100 (+10
 // on 64 banks, whose labels add a or b) and the wavefronts below 100 (32 banks take at most 64);
-// longer labels and numbers widen it. The summary and phase headings are as long as the title,
+// longer labels and numbers widen it (a label of +100 makes a shared word in bank 31 end at 101). The summary and phase headings are as long as the title,
 // the architecture's name, the lanes and the witness's words make them.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   detail::require_drawable(m, "to_text");
@@ -446,7 +463,34 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   for (const auto& r : rows) height += 30 + static_cast<long long>(r.size()) * cell + 14;
   const int legend_rows = (std::max(0, std::min(waves, 64)) + 15) / 16;  // (a map built by hand: any total)
   height += legend_rows * 22 + 30;
-  const int width = std::max(left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40);
+  // The lines of text below the heading, each as wide as it needs: the totals, the witness, the
+  // phases' headings and the legend's line. The picture is as wide as the grid, the legend (16
+  // colours at 60 pixels) and its longest line of text.
+  const report& r = m.totals;
+  std::string totals, witness, legend;
+  std::vector<std::string> phase_heading(rows.size());
+  if (drawn) {
+    totals = detail::op_name(m.op) + " on " + (m.arch_name != nullptr ? m.arch_name : "unnamed") + ": " +
+             std::to_string(r.wavefronts) + (r.wavefronts == 1 ? " wavefront" : " wavefronts") + ", ideal " +
+             std::to_string(r.ideal) + ", degree " + std::to_string(r.degree) + ", bandwidth " +
+             detail::percent(r.bandwidth()) + (r.merged ? ", merged" : "");
+    if (r.degree > 1)
+      witness = "worst conflict: phase " + std::to_string(r.worst.phase) + ", bank " + std::to_string(r.worst.bank) +
+                ": lane " + std::to_string(r.worst.lane_a) + " (word " + std::to_string(r.worst.word_a) + ") and lane " +
+                std::to_string(r.worst.lane_b) + " (word " + std::to_string(r.worst.word_b) + ")";
+    for (std::size_t p = 0; p < rows.size(); ++p)
+      phase_heading[p] = "phase " + std::to_string(m.phase_numbers[p]) + " (lanes " +
+                         detail::lane_ranges(m.phase_lanes[p]) + "): " + std::to_string(m.phase_wavefronts[p]) +
+                         (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts");
+    legend = std::string("colour = wavefront") + (waves > 64 ? " (first 64 shown)" : "") +
+             "; label = lane (+: shared word); row +0 holds bytes " + detail::row_byte_range(m, base_row);
+  }
+  int text_width = detail::svg_text_width(m.ok() ? totals : "error: " + std::string(to_string(m.error)), 13);
+  for (int i = 0; i < lines; ++i)
+    text_width = std::max(text_width, detail::svg_text_width(heading[static_cast<std::size_t>(i)], i == 0 ? 16 : 13));
+  for (const std::string& line : phase_heading) text_width = std::max(text_width, detail::svg_text_width(line, 12));
+  text_width = std::max({text_width, detail::svg_text_width(witness, 12), detail::svg_text_width(legend, 12)});
+  const int width = std::max({left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40, 16 + text_width + 16});
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
@@ -465,23 +509,14 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
       << "</text>\n</svg>\n";
     return o.str();
   }
-  const report& r = m.totals;
-  o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(detail::op_name(m.op)) << " on "
-    << detail::xml_escape(m.arch_name != nullptr ? m.arch_name : "unnamed")
-    << ": " << r.wavefronts << (r.wavefronts == 1 ? " wavefront" : " wavefronts") << ", ideal " << r.ideal
-    << ", degree " << r.degree << ", bandwidth "
-    << detail::xml_escape(detail::percent(r.bandwidth())) << (r.merged ? ", merged" : "") << "</text>\n";
-  if (r.degree > 1)
-    o << "<text x=\"16\" y=\"" << 64 + below << "\" font-size=\"12\">worst conflict: phase " << r.worst.phase << ", bank " << r.worst.bank
-      << ": lane " << r.worst.lane_a << " (word " << r.worst.word_a << ") and lane " << r.worst.lane_b << " (word "
-      << r.worst.word_b << ")</text>\n";
+  o << "<text x=\"16\" y=\"" << 46 + below << "\" font-size=\"13\">" << detail::xml_escape(totals) << "</text>\n";
+  if (!witness.empty())
+    o << "<text x=\"16\" y=\"" << 64 + below << "\" font-size=\"12\">" << detail::xml_escape(witness) << "</text>\n";
   long long y = top;
   for (std::size_t p = 0; p < rows.size(); ++p) {
     o << "<g class=\"phase\" id=\"phase" << m.phase_numbers[p] << "\">\n";
-    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">phase " << m.phase_numbers[p]
-      << " (lanes "
-      << detail::lane_ranges(m.phase_lanes[p]) << "): " << m.phase_wavefronts[p] << " wavefront"
-      << (m.phase_wavefronts[p] == 1 ? "" : "s") << "</text>\n";
+    o << "<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\" font-weight=\"bold\">"
+      << detail::xml_escape(phase_heading[p]) << "</text>\n";
     o << "<text x=\"" << left - 6 << "\" y=\"" << y + 26 << "\" text-anchor=\"end\" fill=\"#555\">bank</text>\n";
     for (int b = 0; b < m.banks; ++b)
       o << "<text x=\"" << left + b * cell + cell / 2 << "\" y=\"" << y + 26 << "\" text-anchor=\"middle\" fill=\"#555\">"
@@ -509,9 +544,8 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     o << "</g>\n";
     y += 14;
   }
-  o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">colour = wavefront"
-    << (waves > 64 ? " (first 64 shown)" : "") << "; label = lane (+: shared word); row +0 holds bytes "
-    << detail::row_byte_range(m, base_row) << "</text>\n";
+  o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">" << detail::xml_escape(legend)
+    << "</text>\n";
   y += 20;
   for (int wv = 0; wv < std::min(waves, 64); ++wv) {
     const int x = 16 + (wv % 16) * 60;
