@@ -179,8 +179,10 @@ int parse_suffix(const std::string& arg, const std::string& option, std::size_t 
 //   name NAME | banks N | bank_bytes N | warp_size N | merge_loads yes|no | matrix_ops yes|no
 //   load|store|merged_load WIDTHS blocks S         phases of S consecutive lanes (blocks(warp, S))
 //   load|store|merged_load WIDTHS phases P1 P2 ... up to 8 phases, each lanes as 0-3,20-23
-// WIDTHS: bytes a lane, a comma list of 1, 2, 4, 8 and 16, or all. Each table is given once; the
-// library's check() then says whether the whole is an architecture.
+// WIDTHS: bytes a lane, a comma list of 1, 2, 4, 8 and 16, or all. banks, bank_bytes and
+// warp_size must be given (a forgotten one would be NVIDIA's, silently); merge_loads and
+// matrix_ops are no unless given. Each table is given once; the library's check() then says
+// whether the whole is an architecture.
 // A message quotes the file's words: bytes outside printable ASCII are written \xHH (a NUL byte
 // would end the message, and control bytes would reach the terminal).
 usage_error arch_file_error(const std::string& path, int line, const std::string& what) {
@@ -241,6 +243,10 @@ bc::architecture read_arch_file(const std::string& path) {
       (w[0] == "merge_loads" ? a.merge_loads : a.matrix_ops) = w[1] == "yes";
     }
   }
+  for (const char* required : {"banks", "bank_bytes", "warp_size"})
+    if (std::none_of(settings.begin(), settings.end(), [&](const auto& given_setting) { return given_setting.first == required; }))
+      throw usage_error("--arch-file " + path + ": no " + required + " setting (banks, bank_bytes and warp_size must "
+                        "each be given)");
   for (const auto& [setting, at] : settings)
     if (setting == "matrix_ops" && a.matrix_ops && a.warp_size < 32)
       throw arch_file_error(path, at, "matrix_ops yes needs a warp of 32 lanes or more (warp_size " +
@@ -262,6 +268,8 @@ bc::architecture read_arch_file(const std::string& path) {
     } else {
       if (w.size() - 3 > static_cast<std::size_t>(bc::phase_groups::capacity)) throw bad(w[0] + ": at most " + std::to_string(bc::phase_groups::capacity) + " phases");
       for (std::size_t k = 3; k < w.size(); ++k) {
+        if (w[k].back() == ',')
+          throw bad(w[0] + " phase " + w[k] + ": ends with ',' where a lane or a range of lanes belongs");
         std::istringstream ranges(w[k]);
         for (std::string range; std::getline(ranges, range, ',');) {
           const std::size_t dash = range.find('-');
@@ -274,6 +282,7 @@ bc::architecture read_arch_file(const std::string& path) {
       }
     }
     const int table = w[0] == "load" ? 0 : w[0] == "store" ? 1 : 2;
+    if (w[1].back() == ',') throw bad(w[0] + " " + w[1] + ": ends with ',' where a width belongs");
     std::istringstream widths(w[1] == "all" ? std::string("1,2,4,8,16") : w[1]);
     for (std::string width; std::getline(widths, width, ',');) {
       const std::optional<int> bytes = whole_number(width, 1, 16);
@@ -1192,9 +1201,10 @@ int run(int argc, char** argv) {
                  "element per lane (--vector: more); matrices need --type half and --pattern tile. Example: --op store");
   app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
   app.add_option("--arch-file", o.arch_file,
-                 "an architecture described as data, one setting a line: name, banks, bank_bytes, warp_size,\n"
-                 "merge_loads and matrix_ops (yes or no), and each width's load, store (and merged_load) phases,\n"
-                 "as 'load 16 blocks 8' or 'load 16 phases 0-3,20-23 4-7,16-19 ...'. Examples: examples/explore/arch/\n"
+                 "an architecture described as data, one setting a line ('#' starts a comment): name, banks,\n"
+                 "bank_bytes and warp_size (these three required), merge_loads and matrix_ops (yes or no; no unless\n"
+                 "given), and each width's load, store (and merged_load) phases, as 'load 16 blocks 8',\n"
+                 "'load 1,2,4 blocks 32' or 'load 16 phases 0-3,20-23 4-7,16-19 ...'. Examples: examples/explore/arch/\n"
                  "in the sources, share/bankcheck/arch/ where installed.\n"
                  "Example: --arch-file my_gpu.arch");
   app.add_option("--lanes", o.lanes,

@@ -161,7 +161,8 @@ struct arch_of_type {
   BANKCHECK_HOST_DEVICE static constexpr architecture value() noexcept {
     static_assert(arch_of_type<Arch>::ok,
                   "bankcheck: Arch must be an architecture: arch::nvidia_t, arch::gfx942_t, arch::gfx950_t, "
-                  "arch::rdna3_t, arch::rdna4_t, or a type whose value converts to bankcheck::architecture.");
+                  "arch::rdna3_t, arch::rdna4_t, or a type whose const value converts to bankcheck::architecture "
+                  "(a const, non-explicit operator architecture()).");
     return arch::nvidia;  // (a valid one: the walks after the static_assert fail no further)
   }
 };

@@ -195,6 +195,13 @@ constexpr int padding = bc::padded_tile<float, 32, 32, bc::rows_and_columns, exp
 #include <bankcheck/exchange.hpp>
 constexpr int padding = bc::choose_exchange_padding(explicit_banks_48{}, 8, 8, 8, 128).layout.padding;
 #endif
+#elif defined(FAIL_tile_nonconst_arch_must_be_an_architecture)
+// A type whose operator architecture() is not const: the tiles convert a const value, so the
+// message says the operator must be const (it said only "converts", which this type does).
+struct nonconst_banks {
+  constexpr operator bc::architecture() noexcept { return bc::arch::nvidia; }
+};
+constexpr int padding = bc::padded_tile<float, 32, 32, bc::rows_and_columns, nonconst_banks>::padding;
 #elif defined(FAIL_walk_arch_must_be_an_architecture)
 constexpr bc::tile_report t = bc::analyze_tile<bc::column_segments<>, float>(bc::row_major<32, 32>{}, 64);
 #elif defined(FAIL_give_at_least_one_pattern)
