@@ -7,8 +7,13 @@
 
 #include "support/random_blocks.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
 
 using namespace bankcheck;
 
@@ -200,18 +205,26 @@ TEST_CASE("a user-described architecture is plain data") {
   CHECK(analyze([](int l) { return 4 * l; }, load(4), whole_warp, tiny).wavefronts == 2);
   CHECK(analyze([](int l) { return 4 * l; }, load(4), 0xffff0000ull, tiny).error == errc::lane_mask_must_fit_the_warp);
 
+  CHECK(why_invalid(tiny).rule == nullptr);
+
   architecture broken = tiny;
   broken.bank_bytes = 3;
   CHECK(check(broken) == errc::architecture_is_invalid);
+  CHECK(std::string(why_invalid(broken).rule) == "bank_bytes must be a power of two from 1 to 16");
+  CHECK(why_invalid(broken).bytes == 0);
   broken = tiny;
   broken.load[0].lanes[0] |= 1ull << 20;  // a lane outside the warp
   CHECK(check(broken) == errc::architecture_is_invalid);
+  CHECK(std::string(why_invalid(broken).rule) == "a phase holds a lane past the warp's");
+  CHECK((why_invalid(broken).kind == op_kind::load && why_invalid(broken).bytes == 1 && !why_invalid(broken).merged));
   // A count of blocks that the lanes do not bear out.
   for (const int n : {-1, 1, 3, 9}) {
     broken = tiny;
     broken.store[4].blocks = n;
     CHECK(check(broken) == errc::architecture_is_invalid);
     CHECK(analyze([](int l) { return 16 * l; }, store(16), whole_warp, broken).error == errc::architecture_is_invalid);
+    CHECK(std::string(why_invalid(broken).rule).rfind("blocks must be 0, or the number of phases", 0) == 0);
+    CHECK((why_invalid(broken).kind == op_kind::store && why_invalid(broken).bytes == 16));
   }
   broken = tiny;
   broken.store[4].lanes[0] = lane_range(0, 3) | lane_range(12, 15);
@@ -233,7 +246,64 @@ TEST_CASE("a user-described architecture is plain data") {
   broken = tiny;
   broken.matrix_ops = true;
   CHECK(check(broken) == errc::architecture_is_invalid);
+  CHECK(std::string(why_invalid(broken).rule).rfind("matrix ops need a warp of 32 lanes or more", 0) == 0);
   CHECK(analyze([](int l) { return 16 * l; }, ldmatrix(1), whole_warp, broken).error == errc::architecture_is_invalid);
+}
+
+// why_invalid names a rule exactly where check refuses a description, and the table it names is
+// the first that breaks one, over random descriptions whose scalars or tables are sometimes
+// broken: a lane in two phases, a lane past the warp or in none, a phase after an empty one, a
+// count of blocks that the lanes do not bear out.
+TEST_CASE("why_invalid names a rule exactly where check refuses, and the first table that breaks one") {
+  std::mt19937_64 rng(45);
+  int refused = 0, by_table = 0;
+  std::set<std::string> rules;
+  for (int n = 0; n < 20000; ++n) {
+    architecture a{};
+    a.banks = rng() % 40 == 0 ? 65 : 1 + static_cast<int>(rng() % 64);
+    a.bank_bytes = rng() % 40 == 0 ? 12 : 1 << (rng() % 5);
+    a.warp_size = rng() % 40 == 0 ? 0 : 1 + static_cast<int>(rng() % 64);
+    a.merge_loads = rng() % 2 == 0;
+    a.matrix_ops = rng() % 8 == 0;
+    const int warp = std::max(1, std::min(64, a.warp_size));
+    const auto table = [&]() {
+      const int least = (warp + 7) / 8;  // phases of fewer lanes would not fit a table's 8
+      phase_groups g = blocks(warp, least + static_cast<int>(rng() % static_cast<unsigned>(warp - least + 1)));
+      switch (rng() % 192) {
+        case 0: g.lanes[1] |= g.lanes[0] & (0 - g.lanes[0]); break;           // a lane in two phases
+        case 1: g.lanes[0] |= std::uint64_t{1} << (warp % 64); break;          // past the warp (or shared)
+        case 2: g.lanes[0] &= g.lanes[0] - 1; break;                           // a lane in none
+        case 3: g.lanes[7] = std::exchange(g.lanes[0], 0); break;              // a phase after an empty one
+        case 4: g.blocks = g.blocks + 1; break;                                // a count the lanes do not bear out
+        default: break;
+      }
+      return g;
+    };
+    for (int i = 0; i < 5; ++i) {
+      a.load[i] = table();
+      a.store[i] = table();
+      a.merged_load[i] = table();
+    }
+    const architecture_fault f = why_invalid(a);
+    REQUIRE((f.rule == nullptr) == (check(a) == errc::none));
+    if (f.rule == nullptr) continue;
+    ++refused;
+    rules.insert(f.rule);
+    if (f.bytes == 0) continue;  // a rule of the scalars
+    ++by_table;
+    const int t = (f.merged ? 10 : f.kind == op_kind::store ? 5 : 0) + width_index(f.bytes);
+    for (int u = 0; u <= t; ++u) {
+      const phase_groups& g = u < 5 ? a.load[u] : u < 10 ? a.store[u - 5] : a.merged_load[u - 10];
+      CHECK((why_invalid(g, a.warp_size) != nullptr) == (u == t));
+    }
+    CHECK(std::string(why_invalid(f.merged ? a.merged_load[t - 10] : t >= 5 ? a.store[t - 5] : a.load[t], a.warp_size)) ==
+          f.rule);
+  }
+  MESSAGE("20,000 descriptions: ", refused, " refused, ", by_table, " of them for a table");
+  CHECK(refused > 5000);
+  CHECK(refused < 15000);
+  CHECK(by_table > 2000);
+  CHECK(rules.size() == 9);  // 4 of the scalars, 5 of a table
 }
 
 // The engine costs one phase for all where the table says its phases are blocks (`blocks`): the

@@ -90,4 +90,18 @@ constexpr architecture too_many_banks() {
 static_assert(check(too_many_banks()) == errc::architecture_is_invalid);
 // [check]
 
+// [why_invalid]
+// Which rule, and in which table: here the 16-byte loads, whose two phases share lane 0.
+constexpr architecture shared_lane() {
+  architecture a = sixteen_banks();
+  a.load[4].lanes[1] |= 1;
+  return a;
+}
+constexpr architecture_fault fault = why_invalid(shared_lane());
+static_assert(fault.kind == op_kind::load && fault.bytes == 16 && !fault.merged);
+static_assert(fault.rule[0] == 't');  // "two phases share a lane"
+static_assert(why_invalid(arch::gfx942).rule == nullptr && why_invalid(blocks(32, 8), 32) == nullptr);
+static_assert(why_invalid(too_many_banks()).bytes == 0);  // "banks must be 1 to 64": a scalar's rule
+// [why_invalid]
+
 int main() {}

@@ -292,9 +292,8 @@ bc::architecture read_arch_file(const std::string& path) {
       if (given[table][i]) throw bad(w[0] + " " + width + " is given twice");
       given[table][i] = true;
       (table == 0 ? a.load : table == 1 ? a.store : a.merged_load)[i] = g;
-      if (!bc::detail::valid_table(g, a.warp_size))
-        throw bad(w[0] + " " + width + ": the phases must hold each of the warp's " + std::to_string(a.warp_size) +
-                  " lanes once");
+      if (const char* rule = bc::why_invalid(g, a.warp_size))
+        throw bad(w[0] + " " + width + ": " + rule + " (a warp of " + std::to_string(a.warp_size) + " lanes)");
     }
   }
   for (int i = 0; i < 5; ++i)

@@ -323,6 +323,59 @@ BANKCHECK_HOST_DEVICE constexpr errc check(const architecture& a) noexcept {
   return errc::none;
 }
 
+// Why a table of phases breaks valid_table's rules, for a warp of warp_size lanes (1..64): the
+// first it breaks, in words, or nullptr where it breaks none (valid_table decides, so the two
+// cannot disagree; the reasons are searched only for a table it refuses).
+// Example: why_invalid(blocks(32, 8), 32) -> nullptr; why_invalid(blocks(32, 8), 64) ->
+//          "a lane of the warp is in no phase"
+BANKCHECK_HOST_DEVICE constexpr const char* why_invalid(const phase_groups& g, int warp_size) noexcept {
+  if (warp_size < 1 || warp_size > 64) return "the warp must have 1 to 64 lanes";
+  if (detail::valid_table(g, warp_size)) return nullptr;
+  std::uint64_t seen = 0;
+  bool ended = false;
+  for (const std::uint64_t l : g.lanes) {
+    if (l != 0 && ended) return "a phase comes after an empty one (the phases first, then zeros)";
+    if ((l & seen) != 0) return "two phases share a lane";
+    ended = ended || l == 0;
+    seen |= l;
+  }
+  const std::uint64_t warp = detail::lane_bits(0, warp_size - 1);
+  if ((seen & ~warp) != 0) return "a phase holds a lane past the warp's";
+  if (seen != warp) return "a lane of the warp is in no phase";
+  return "blocks must be 0, or the number of phases where they are blocks of s consecutive lanes from "
+         "lane 0, s a power of two (as blocks() counts them)";
+}
+
+// What check(a) refuses, and where: the rule in words (why_invalid's, for a table), the table's
+// kind, width and whether it is a merged load's (bytes 0 for a rule of the scalars); rule nullptr
+// where check(a) is errc::none.
+struct architecture_fault {
+  const char* rule = nullptr;
+  op_kind kind = op_kind::load;
+  int bytes = 0;
+  bool merged = false;
+};
+
+// Why check(a) refuses a description, the first rule in check's order: the scalars, then the
+// loads, the stores and the merged loads by width. A description of one's own whose check fails
+// names no rule at compile time but architecture_is_invalid; this says which.
+// Example: why_invalid(arch::nvidia).rule -> nullptr; for an architecture whose load[4] (16 bytes)
+//          has two phases sharing a lane: {"two phases share a lane", op_kind::load, 16, false}
+BANKCHECK_HOST_DEVICE constexpr architecture_fault why_invalid(const architecture& a) noexcept {
+  if (a.banks < 1 || a.banks > 64) return {"banks must be 1 to 64"};
+  if (a.bank_bytes < 1 || a.bank_bytes > 16 || (a.bank_bytes & (a.bank_bytes - 1)) != 0)
+    return {"bank_bytes must be a power of two from 1 to 16"};
+  if (a.warp_size < 1 || a.warp_size > 64) return {"warp_size must be 1 to 64"};
+  if (a.matrix_ops && a.warp_size < 32)
+    return {"matrix ops need a warp of 32 lanes or more (the matrices' rows come from lanes 0 to 31)"};
+  for (int t = 0; t < (a.merge_loads ? 15 : 10); ++t) {
+    const phase_groups& g = t < 5 ? a.load[t] : t < 10 ? a.store[t - 5] : a.merged_load[t - 10];
+    if (const char* rule = why_invalid(g, a.warp_size))
+      return {rule, t >= 5 && t < 10 ? op_kind::store : op_kind::load, 1 << (t % 5), t >= 10};
+  }
+  return {};
+}
+
 namespace detail {
 // The whole description, checked once where a query asks it for many accesses (a tile walk, an
 // exchange, a chooser), so that a table it does not use cannot leave a broken description
