@@ -3,6 +3,7 @@
 # function's local memory (its __local_depot) exceeds LIMIT bytes. The engine's queue state
 # (5,912 bytes) must live in one called function, not in a copy per call site inlined into a kernel.
 string(REPLACE "|" ";" flags "${FLAGS}")
+file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${NVCC}" ${flags} -ptx "${SRC}" -o "${WORK}/local_memory.ptx"
   RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
