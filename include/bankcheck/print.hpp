@@ -35,7 +35,7 @@ namespace bankcheck {
 // One word asked in one phase: who asks it, and when it is served.
 struct mapped_word {
   int phase = 0;  // the architecture's number of its phase, as in pass_table and the witness
-  std::uint64_t word = 0;
+  std::uint64_t word = 0;    // byte address / the architecture's bank_bytes; its bank is word % banks
   std::uint64_t lanes = 0;  // the lanes asking it
   int pass = 0;             // its position in its bank's queue, within the phase
   int wavefront = 0;        // pass + the wavefronts of the phases before

@@ -11,7 +11,8 @@
 namespace bankcheck {
 
 // The worst conflict: in phase `phase`, bank `bank` must deliver different words to lanes
-// lane_a (word_a) and lane_b (word_b). All -1 / 0 when no bank delivers two words. Phases are
+// lane_a (word_a) and lane_b (word_b); a word is a bank's unit, byte address / bank_bytes (4
+// bytes on the built-in architectures). All -1 / 0 when no bank delivers two words. Phases are
 // numbered as the architecture's table for the op lists them, those without an active lane
 // included (as in pass_table::phase). On a tie: the first phase to cost the most; in it, the
 // bank that first reaches that many words, lanes taken in order and a lane's words in address
