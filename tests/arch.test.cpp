@@ -271,7 +271,7 @@ TEST_CASE("why_invalid names a rule exactly where check refuses, and the first t
       phase_groups g = blocks(warp, least + static_cast<int>(rng() % static_cast<unsigned>(warp - least + 1)));
       switch (rng() % 192) {
         case 0: g.lanes[1] |= g.lanes[0] & (0 - g.lanes[0]); break;           // a lane in two phases
-        case 1: g.lanes[0] |= std::uint64_t{1} << (warp % 64); break;          // past the warp (or shared)
+        case 1: g.lanes[warp < 64 ? 0 : 1] |= std::uint64_t{1} << (warp % 64); break;  // past the warp, or shared
         case 2: g.lanes[0] &= g.lanes[0] - 1; break;                           // a lane in none
         case 3: g.lanes[7] = std::exchange(g.lanes[0], 0); break;              // a phase after an empty one
         case 4: g.blocks = g.blocks + 1; break;                                // a count the lanes do not bear out

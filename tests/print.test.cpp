@@ -112,8 +112,19 @@ TEST_CASE("an SVG is as wide as its longest line of text: 0.6 em a character") {
   const std::string totals = "load(4) on " + name + ": 32 wavefronts, ideal 1, degree 32, bandwidth 3.1%";
   const int characters = static_cast<int>(totals.size()) - 1;  // 152, the two bytes of U+00E9 one
   CHECK(width(to_svg(map_access(column, load(4), whole_warp, a))) == 16 + (characters * 13 * 6 + 9) / 10 + 16);
-  // An error map: the error's line.
-  CHECK(width(to_svg(map_access([](int l) { return l; }, load(4)), svg_options{"t"})) == 1000);
+  // Each byte of an invalid UTF-8 name is one character, as xml_escape writes it (U+FFFD).
+  const std::string bytes(150, '\x80');
+  a.name = bytes.c_str();
+  const int drawn = static_cast<int>(("load(4) on " + bytes + ": 32 wavefronts, ideal 1, degree 32, bandwidth 3.1%").size());
+  CHECK(width(to_svg(map_access(column, load(4), whole_warp, a))) == 16 + (drawn * 13 * 6 + 9) / 10 + 16);
+  // An error map: its error's line, at 13 points (architecture_is_invalid's is the longest).
+  architecture broken = arch::nvidia;
+  broken.banks = 0;
+  const bank_map error = map_access(column, load(4), whole_warp, broken);
+  REQUIRE(error.error == errc::architecture_is_invalid);
+  const int error_line = static_cast<int>(std::string("error: ").size() + std::string(to_string(error.error)).size());
+  CHECK(width(to_svg(error)) == 16 + (error_line * 13 * 6 + 9) / 10 + 16);
+  CHECK(width(to_svg(error)) > 1000);
 }
 
 TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as 'unnamed'") {

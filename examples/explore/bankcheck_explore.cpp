@@ -1200,9 +1200,9 @@ int run(int argc, char** argv) {
                  "element per lane (--vector: more); matrices need --type half and --pattern tile. Example: --op store");
   app.add_option("--arch", o.arch, "nvidia | gfx942 | gfx950 | rdna3 | rdna4 (default nvidia). Example: --arch gfx942");
   app.add_option("--arch-file", o.arch_file,
-                 "an architecture described as data, one setting a line ('#' starts a comment): name, banks,\n"
-                 "bank_bytes and warp_size (these three required), merge_loads and matrix_ops (yes or no; no unless\n"
-                 "given), and each width's load, store (and merged_load) phases, as 'load 16 blocks 8',\n"
+                 "an architecture described as data, one setting a line ('#' starts a comment): name; banks,\n"
+                 "bank_bytes and warp_size (each required); merge_loads and matrix_ops (yes or no; no unless\n"
+                 "given); and each width's load, store (and merged_load) phases, as 'load 16 blocks 8',\n"
                  "'load 1,2,4 blocks 32' or 'load 16 phases 0-3,20-23 4-7,16-19 ...'. Examples: examples/explore/arch/\n"
                  "in the sources, share/bankcheck/arch/ where installed.\n"
                  "Example: --arch-file my_gpu.arch");

@@ -298,10 +298,12 @@ inline std::string xml_escape(const std::string& s) {
   return out;
 }
 // The pixels a line of SVG text takes at `size` points in a monospace font, whose characters
-// advance 0.6 em (UTF-8 continuation bytes take none), rounded up.
+// advance 0.6 em, rounded up: a character as xml_escape writes it (a valid UTF-8 character one,
+// each other byte one U+FFFD).
 inline int svg_text_width(const std::string& text, int size) {
   long long chars = 0;
-  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  for (std::size_t i = 0; i < text.size(); ++i, ++chars)
+    if (static_cast<unsigned char>(text[i]) >= 0x80) i += std::max<std::size_t>(utf8_character(text, i), 1) - 1;
   return static_cast<int>(std::min<long long>((chars * size * 6 + 9) / 10, 1 << 24));
 }
 // A colour per wavefront: hues around the wheel, alternating light and dark.
@@ -320,7 +322,8 @@ inline std::string summary(const bank_map& m) {
     return o.str();
   }
   const report& r = m.totals;
-  o << detail::op_name(m.op) << " on " << (m.arch_name != nullptr ? m.arch_name : "unnamed") << ", lanes " << detail::lanes_named(m) << "\n";
+  o << detail::op_name(m.op) << " on " << (m.arch_name != nullptr ? m.arch_name : "unnamed") << ", lanes "
+    << detail::lanes_named(m) << "\n";
   o << "wavefronts " << r.wavefronts << ", ideal " << r.ideal << ", degree " << r.degree << ", bandwidth "
     << detail::percent(r.bandwidth()) << (r.merged ? ", merged (the load merge rule holds)" : "") << "\n";
   if (r.degree > 1) {
@@ -341,8 +344,9 @@ struct text_options {
 // The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
 // wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +100 (+10
 // on 64 banks, whose labels add a or b) and the wavefronts below 100 (32 banks take at most 64);
-// longer labels and numbers widen it (a label of +100 makes a shared word in bank 31 end at 101). The summary and phase headings are as long as the title,
-// the architecture's name, the lanes and the witness's words make them.
+// longer labels and numbers widen it (a label of +100 makes a shared word in bank 31 end at 101).
+// The summary and phase headings are as long as the title, the architecture's name, the lanes
+// and the witness's words make them.
 inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   detail::require_drawable(m, "to_text");
   std::ostringstream o;
@@ -476,8 +480,8 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
              detail::percent(r.bandwidth()) + (r.merged ? ", merged" : "");
     if (r.degree > 1)
       witness = "worst conflict: phase " + std::to_string(r.worst.phase) + ", bank " + std::to_string(r.worst.bank) +
-                ": lane " + std::to_string(r.worst.lane_a) + " (word " + std::to_string(r.worst.word_a) + ") and lane " +
-                std::to_string(r.worst.lane_b) + " (word " + std::to_string(r.worst.word_b) + ")";
+                ": lane " + std::to_string(r.worst.lane_a) + " (word " + std::to_string(r.worst.word_a) +
+                ") and lane " + std::to_string(r.worst.lane_b) + " (word " + std::to_string(r.worst.word_b) + ")";
     for (std::size_t p = 0; p < rows.size(); ++p)
       phase_heading[p] = "phase " + std::to_string(m.phase_numbers[p]) + " (lanes " +
                          detail::lane_ranges(m.phase_lanes[p]) + "): " + std::to_string(m.phase_wavefronts[p]) +

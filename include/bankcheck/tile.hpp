@@ -537,16 +537,17 @@ BANKCHECK_HOST_DEVICE constexpr tile_report join(const tile_report& a, const til
   return t;
 }
 
-// Warp-accesses per constant evaluation of analyze_pattern_v. Through add_access a warp-access
-// costs clang about 870 evaluation steps (a float column) to 1,450 (thread_block, whose lanes()
-// visits every lane): a chunk of 128 takes at most 185,693 of clang's default 1,048,576, which
-// leaves the user's byte_offset about 210 steps a call (benchmarks/README.md, "Scale of the generic
-// path", forty-fifth session). Small chunks cost little: 32 instead of 256 cost 3-5% more at
-// 128 x 128. A lane's vector (or ldmatrix row) of n elements is tested element by element, a
-// call each, so a query's chunks take chunk_accesses / n accesses (pattern_query::chunk). 16 chars
-// a lane take 3,856 steps an access (benchmarks/README.md, fortieth session); over
-// char[256][512], chunks of 128 left a byte_offset room for 4 loop iterations a call, chunks of 8
-// leave 230, one char a lane 226 (forty-first session).
+// Warp-accesses per constant evaluation of analyze_pattern_v. Through add_access a warp-access of a
+// chunk costs clang about 870 evaluation steps (padded float columns: 111,051 for 128) to 1,450
+// (thread_block, whose lanes() visits every lane): a chunk of 128 takes at most 185,693 of clang's
+// default 1,048,576, which leaves the user's byte_offset about 210 steps a call
+// (benchmarks/README.md, "Scale of the generic path", forty-fifth session). Small chunks cost
+// little: 32 instead of 256 cost 3-5% more at 128 x 128. A lane's vector (or ldmatrix row) of n
+// elements is tested element by element, a call each, so a query's chunks take chunk_accesses / n
+// accesses (pattern_query::chunk). 16 chars a lane take 3,856 steps an access
+// (benchmarks/README.md, fortieth session); over char[256][512], chunks of 128 left a byte_offset
+// room for 4 loop iterations a call, chunks of 8 leave 230, one char a lane 226 (forty-first
+// session).
 inline constexpr int chunk_accesses = 128;
 
 // Accesses First .. Last - 1 of Pattern, numbered as in the whole walk.
