@@ -244,7 +244,8 @@ bc::architecture read_arch_file(const std::string& path) {
     }
   }
   for (const char* required : {"banks", "bank_bytes", "warp_size"})
-    if (std::none_of(settings.begin(), settings.end(), [&](const auto& given_setting) { return given_setting.first == required; }))
+    if (std::none_of(settings.begin(), settings.end(),
+                     [&](const auto& given_setting) { return given_setting.first == required; }))
       throw usage_error("--arch-file " + path + ": no " + required + " setting (banks, bank_bytes and warp_size must "
                         "each be given)");
   for (const auto& [setting, at] : settings)
