@@ -51,8 +51,6 @@ struct patterns_given {
 // into its arguments; a list of something else) is own_patterns' error, and the checks then walk
 // nothing and are false (refused_patterns: a stand-in walked would name a conflict of its own).
 struct refused_patterns {};
-template <bool Ok, class List> struct list_or_refused { using type = List; };
-template <class List> struct list_or_refused<false, List> { using type = refused_patterns; };
 template <class Tile, class = void>
 struct own_patterns {
   using type = pattern_list<>;
@@ -63,7 +61,7 @@ struct own_patterns<Tile, typename voider<typename Tile::accesses>::type> {
   static_assert(list::given && list::patterns,
                 "bankcheck: a tile's ::accesses must be a list of patterns, each an access pattern, as padded_tile's "
                 "is (boost::mp11::mp_list<row_segments<>, column_segments<>>; one pattern P: mp_list<P>).");
-  using type = typename list_or_refused<list::given && list::patterns, typename list::type>::type;
+  using type = typename list_or<list::given && list::patterns, typename list::type, refused_patterns>::type;
 };
 template <class Tile, class... Patterns>
 struct patterns_of {

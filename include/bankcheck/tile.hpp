@@ -76,8 +76,10 @@ template <class P> using accesses_of = decltype(declared<const P&>().accesses(de
 // Accesses as a list of patterns (padded_tile's and swizzled_tile's Accesses, a tile's ::accesses
 // for the checks): a list as it is; one pattern given where a list belongs (a class template of
 // types too, if a pattern) as a list of it, so that `given`'s static_assert is the one error.
-template <bool Patterns, class List> struct accesses_or { using type = List; };
-template <class List> struct accesses_or<false, List> { using type = pattern_list<column_segments<>>; };
+// List where Ok, else Otherwise: the list read, or the stand-in its reader takes for one that is
+// not a list of patterns (the choosers walk column_segments<>, the checks walk nothing).
+template <bool Ok, class List, class Otherwise> struct list_or { using type = List; };
+template <class List, class Otherwise> struct list_or<false, List, Otherwise> { using type = Otherwise; };
 template <class Accesses, bool = is_pattern<Accesses>::value>
 struct accesses_list {
   static constexpr bool given = false;
@@ -90,7 +92,7 @@ struct accesses_list<List<Patterns...>, false> {
   // Each of them a pattern (mp_list<int> is none, nor mp_list<rows_and_columns>): else a stand-in,
   // so that `patterns`' static_assert is the one error.
   static constexpr bool patterns = (is_pattern<Patterns>::value && ...);
-  using type = typename accesses_or<patterns, List<Patterns...>>::type;
+  using type = typename list_or<patterns, List<Patterns...>, pattern_list<column_segments<>>>::type;
 };
 // An element type: one that an array can hold (not void, a function or a reference), whose
 // sizeof is its bytes (g++ takes sizeof(void) and a function's for 1).
