@@ -85,6 +85,9 @@ static_assert(same_as_padded_tile<bytes16, 16, 24>(rows_cols{}));
 static_assert(same_as_padded_tile<short, 128, 32>(gemm{}), "no conflict-free padding: the fewest wavefronts");
 static_assert(same_as_padded_tile<float, 32, 128>(mp_list<row_segments<op_kind::load, 4>, column_segments<>>{}));
 static_assert(choose_padding(2, 128, 32, thread_block<4, 32, op_kind::store, false, 8>{}, matrix_tiles<4>{}).degree == 2);
+// The last candidate (pitch 48 floats: a warp's two rows of 16 in the two halves of the banks).
+static_assert(same_as_padded_tile<float, 16, 17>(mp_list<thread_block<16, 16>>{}));
+static_assert(choose_padding(4, 16, 17, dynamic_thread_block{16, 16}).padding == 31);
 
 TEST_CASE("choose_padding makes padded_tile's choice for 1- to 16-byte elements") {
   boost::mp11::mp_for_each<mp_list<char, short, float, double, bytes16>>([](auto t) {

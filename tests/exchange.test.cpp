@@ -58,6 +58,13 @@ static_assert(doubles.layout.group == 16 && doubles.layout.padding == 8 && doubl
 static_assert(doubles.wavefronts == bc::exchange_padding<double, 8, 128>::wavefronts);
 constexpr bc::exchange_choice six = bc::choose_exchange_padding(4, 4, 6, 128);
 static_assert(!six.conflict_free() && six.layout.padding == 0 && six.wavefronts == six_floats::wavefronts && six.degree == 2);
+// The last candidate: 80-byte items, 6 a thread, 7 threads, conflict-free only in pairs padded by
+// 112 bytes, the eighth padding of 16 bytes below a bank row (the test case below checks it
+// against the brute force).
+constexpr bc::exchange_choice last_padding = bc::choose_exchange_padding(bc::arch::nvidia, 80, 16, 6, 7);
+static_assert(last_padding.conflict_free() && last_padding.layout.group == 2 && last_padding.layout.padding == 112);
+static_assert(bc::exchange_padding_choice<exchange_sweep::item<80>, 6, 7>::group == 2 &&
+              bc::exchange_padding_choice<exchange_sweep::item<80>, 6, 7>::bytes == 112);
 
 namespace {
 // analyze_exchange (which analyzes one warp of each set that costs the same) against the brute
@@ -271,6 +278,11 @@ TEST_CASE("choose_exchange_padding: every item alignment, and shapes and archite
   CHECK(t.layout.padding == triple::bytes);
   CHECK(t.wavefronts == triple::wavefronts);
   CHECK(t.ideal == triple::ideal);
+  // The last candidate (last_padding, above), as the brute force finds it.
+  const exchange_sweep::answer last = exchange_sweep::brute_force(80, 16, 6, 7, false);
+  CHECK(last.found);
+  CHECK(last.group == last_padding.layout.group);
+  CHECK(last.padding == last_padding.layout.padding);
 
   // 4 floats a thread on gfx950, where none is conflict-free (exchange_arch.test.cpp): in one
   // constant evaluation this search passes clang's step limit, so it is checked here.

@@ -21,6 +21,9 @@ static_assert(swizzled<row_major<3, 8>, xor_swizzle<3, 0, 3>>::required_span_siz
 static_assert(swizzled_bytes<row_major<33, 32>, xor_swizzle<5, 2, 5>, 4>::required_span_size() == 33 * 32);
 // A span that ends inside a block of 2^(M + B) = 8: 3 x 3 under <2, 1, 2> reaches offset 10.
 static_assert(swizzled<row_major<3, 3>, xor_swizzle<2, 1, 2>>::required_span_size() == 11);
+// A negative S rounds the span up to the swizzle's block of 2^(M - S + B): under <2, 0, -2>,
+// offsets 0..3 go to 0, 5, 10 and 15, so a row of 4 spans 16.
+static_assert(swizzled<row_major<1, 4>, xor_swizzle<2, 0, -2>>::required_span_size() == 16);
 static_assert(std::is_empty_v<swizzled_bytes<row_major<8, 8>, tma::swizzle_128b, 16>>);
 
 // A column of float[32][32 + pad] through the layout: the seed's numbers.
@@ -69,4 +72,5 @@ TEST_CASE("every offset of a swizzled layout lies in its span, no two coincide, 
   check_span<swizzled_bytes<row_major<7, 3>, xor_swizzle<2, 4, 3>, 16>>();
   check_span<swizzled<row_major<3, 3>, xor_swizzle<2, 1, 2>>>();
   check_span<swizzled<row_major<9, 10>, xor_swizzle<3, 0, 4>>>();
+  check_span<swizzled<row_major<1, 4>, xor_swizzle<2, 0, -2>>>();
 }

@@ -87,6 +87,11 @@ constexpr bool policies_work() {
   static_assert(maps_like_tile<swizzled, bc::swizzled_tile<float, 32, 32>>());
   static_assert(swizzled::is_always_exhaustive() && !swizzled::is_always_strided() && swizzled::conflict_free);
   static_assert(swizzled::alignment == bc::swizzled_tile<float, 32, 32>::alignment);
+  // Rows alone are conflict-free unswizzled: the identity is chosen, and the mapping is strided.
+  using identity = bc::layout_swizzled<float, mp_list<bc::row_segments<>>>::mapping<Extents<16, 48>>;
+  static_assert(identity::swizzle::bits == 0 && identity::is_always_strided() && identity{}.is_strided());
+  static_assert(identity{}.stride(0) == 48 && identity{}.stride(1) == 1);
+  static_assert(identity{}(3, 7) == 3 * identity{}.stride(0) + 7 * identity{}.stride(1));
 
   // Declared accesses other than rows and columns: float4 rows and columns of half.
   using vector_rows = bc::layout_right_conflict_free<float, mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>;

@@ -63,6 +63,10 @@ constexpr bool same_padding() {
 static_assert(same_padding<float, 32, 32>());
 static_assert(same_padding<char, 32, 200>());
 static_assert(same_padding<short, 32, 48, mp_list<thread_block<16, 16>>>());
+// The last of the 32 candidates: 16 x 16 blocks of floats over 16 rows of 17 are conflict-free
+// only with a pitch of 48 floats.
+static_assert(same_padding<float, 16, 17, mp_list<thread_block<16, 16>>>());
+static_assert(padded_tile<float, 16, 17, mp_list<thread_block<16, 16>>>::padding == 31);
 // None is conflict-free (float4 rows need a pitch that is a multiple of 4; most paddings are
 // unusable): the fewest wavefronts, the smallest on a tie.
 static_assert(same_padding<float, 32, 128, mp_list<row_segments<op_kind::load, 4>, column_segments<>>>());

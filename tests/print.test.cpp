@@ -127,6 +127,44 @@ TEST_CASE("an SVG is as wide as its longest line of text: 0.6 em a character") {
   CHECK(width(to_svg(error)) > 1000);
 }
 
+namespace {
+// The number in attribute `name` of the element that starts at `at` (-1 where it has none).
+long long attribute(const std::string& svg, std::size_t at, const char* name) {
+  const std::size_t end = svg.find('>', at), found = svg.find(std::string(" ") + name + "=\"", at);
+  if (found == std::string::npos || found > end) return -1;
+  return std::stoll(svg.substr(found + std::string(name).size() + 3));
+}
+}  // namespace
+
+TEST_CASE("everything an SVG draws lies inside it") {
+  const std::vector<std::pair<const char*, bank_map>> maps = {
+      {"one wavefront", map_access([](int l) { return 4 * l; }, load(4))},
+      {"a column: 32 wavefronts", map_access([](int l) { return 4 * 32 * l; }, load(4))},
+      {"17 wavefronts", map_access([](int l) { return l < 17 ? 4 * 32 * l : 4 * l; }, load(4))},
+      {"float4 columns: four phases", map_access([](int l) { return 16 * 33 * l; }, load(16))},
+      {"ldmatrix", map_access([](int l) { return 16 * 8 * l; }, ldmatrix(4))},
+      {"gfx950, 64 banks, 64 lanes", map_access([](int l) { return 4 * 64 * l; }, load(4), whole_warp, arch::gfx950)},
+      {"an error", map_access([](int l) { return 4 * l + 2; }, load(4))}};
+  for (const auto& [name, m] : maps) {
+    INFO(name);
+    const std::string svg = to_svg(m, svg_options{"a title\nand a second line"});
+    const std::size_t top = svg.find("<svg ");
+    const long long width = attribute(svg, top, "width"), height = attribute(svg, top, "height");
+    REQUIRE(width > 0);
+    REQUIRE(height > 0);
+    int elements = 0;
+    for (std::size_t at = svg.find('<', top + 1); at != std::string::npos; at = svg.find('<', at + 1)) {
+      const long long x = attribute(svg, at, "x"), y = attribute(svg, at, "y");
+      if (x < 0 && y < 0) continue;  // no position (the background's rect is 100% of the picture)
+      ++elements;
+      const long long w = std::max(0LL, attribute(svg, at, "width")), h = std::max(0LL, attribute(svg, at, "height"));
+      CHECK(x + w <= width);
+      CHECK(y + h <= height);
+    }
+    CHECK(elements > 0);
+  }
+}
+
 TEST_CASE("an architecture's name is escaped in SVG, and a null name is drawn as 'unnamed'") {
   architecture a = arch::nvidia;
   a.name = "<b> & \"x\"\x01";

@@ -261,6 +261,8 @@ TEST_CASE("analyze_tile over the layout types gives the report of every access")
   layout_type<column_segments<>, short, column_major<64, 48, 66>>("column_major columns");
   layout_type<row_segments<>, float, column_major<64, 48, 66>>("column_major rows");
   layout_type<column_segments<>, float, swizzled<row_major<80, 72, 76>, xor_swizzle<2, 1, 4>>>("swizzled columns");
+  // Rows whose classes cost differently within the swizzle's period of 2^8 elements.
+  layout_type<row_segments<>, float, swizzled<row_major<64, 64, 66>, xor_swizzle<3, 2, 3>>>("swizzled rows");
   layout_type<matrix_tiles<4>, short, swizzled_bytes<row_major<64, 64>, tma::swizzle_128b, 2>>("swizzled_bytes ldmatrix");
   layout_type<column_segments<>, float, swizzled_bytes<row_major<72, 32>, tma::swizzle_128b, 4>>("swizzled_bytes columns");
   layout_type<row_segments<op_kind::load, 4>, float, swizzled_bytes<row_major<40, 48>, tma::swizzle_64b, 4>>(
@@ -278,6 +280,9 @@ static_assert(column_major<8, 8, 36>::repeat_after(0, 1, 2, 128) == 16);
 static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>::repeat_after(1, 0, 4, 128) == 8,
               "the 128-byte swizzle repeats every 1024 bytes");
 static_assert(swizzled<row_major<8, 64>, xor_swizzle<3, 0, 3>>::repeat_after(1, 0, 2, 128) == 1);
+// A move by whole swizzle blocks (2^8 floats, 1024 bytes under <3, 2, 3>) of 66 floats a row:
+// 128 rows, where the 128-byte alignment alone would give 16.
+static_assert(swizzled<row_major<8, 64, 66>, xor_swizzle<3, 2, 3>>::repeat_after(1, 0, 4, 128) == 128);
 
 // The element size a layout is built for: swizzled_bytes' static int, and nothing else of that name
 // (analyze_tile<T> refuses a layout built for another size: compile_fail's

@@ -86,6 +86,16 @@ static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, f
 // free: at pitch 132, columns are 4-way (words 0 and 1056 = 8 * 132 in bank 0, lanes 0 and 8).
 static_assert(bc::assert_conflict_free<
               bc::padded_tile<float, 32, 128, boost::mp11::mp_list<bc::row_segments<bc::op_kind::load, 4>, bc::column_segments<>>>>());
+#elif defined(FAIL_two_phase_bank_conflict)
+// A column of double[32][32]: two phases of 16 lanes, each 16-way in banks 0 and 1 (words 0 and
+// 64, lanes 0 and 1). The message names the worst phase's degree, 16, not the access's 32 wavefronts.
+static_assert(bc::assert_conflict_free<bc::typed_layout<bc::row_major<32, 32>, double>, bc::column_segments<>>());
+#elif defined(FAIL_later_access_reported_conflict)
+// A walk whose worst access is not its first: row 2 of 4 is stored 32 floats apart (bank 0, words
+// 64 and 96), the other rows one after another.
+constexpr bc::tile_report rows = bc::analyze_pattern<bc::row_segments<>>(
+    bc::tile_shape{4, 4, 32}, [](int r, int c) { return 4 * (32 * r + (r == 2 ? 32 * c : c)); });
+static_assert(bc::assert_conflict_free<rows>());
 #elif defined(FAIL_own_pattern_accesses_must_be_a_list_of_patterns) || defined(FAIL_own_int_accesses_must_be_a_list_of_patterns)
 // A tile of one's own whose ::accesses is one pattern, not a list of them: as a class template of
 // types it was taken apart into its arguments, and row_segments<> walked in its place (true); or
