@@ -54,6 +54,10 @@ static_assert(every_odd_stride_is_free(255), "every odd stride: 1 pass");
 static_assert(conflict_degree([](int l) { return l / 8; }) == 1, "eight lanes sharing each word: 1 pass");
 static_assert(strided_matches_closed_form(130), "conflict_degree(l * d) == gcd(d, 32)");
 static_assert(strided_degree(0) == 1 && strided_degree(32) == 32 && strided_degree(48) == 16 && strided_degree(-6) == 2);
+// Words exactly 64 bank rows apart share a bank and the q-bit of their row modulo 64: the seed's
+// counting then looks at the lanes before (word 2048 is new, so 2 passes, not 1).
+static_assert(conflict_degree([](int l) -> std::uint64_t { return l == 1 ? 2048 : 0; }) == 2);
+static_assert(conflict_degree([](int l) -> std::uint64_t { return l == 2 ? 2048 : 0; }) == 2);
 
 // Both paths of conflict_degree: affine words, and words off the line at the first lane it tests
 // (2), the last (31) and one between; steps of 2^32 words and more, which the closed form leaves
@@ -413,6 +417,11 @@ TEST_CASE("the report: witness, counts, bandwidth") {
   CHECK(free.conflict_free());
   CHECK(free.worst.lane_a == -1);
   CHECK(free.bandwidth() == doctest::Approx(1.0));
+  // No wavefront, no bandwidth: an empty report, and an error's.
+  CHECK(report{}.bandwidth() == 0.0);
+  const report none = analyze([](int l) { return 4 * l; }, load(4), static_cast<std::uint64_t>(run_time_one - 1));
+  CHECK(none.error == errc::lane_mask_must_not_be_empty);
+  CHECK(none.bandwidth() == 0.0);
 }
 
 TEST_CASE("the callable is called once for each active lane, and only for those") {
@@ -530,4 +539,11 @@ TEST_CASE("addresses near the top of the 64-bit range are exact") {
   CHECK(r.ok());
   CHECK(r.wavefronts == 4);
   CHECK(conflict_degree([](int l) { return (~std::uint64_t{0} >> 2) - 32 * std::uint64_t(l); }) == 32);
+  // The highest word index whose byte address fits 64 bits, 2^62 - 1 (bytes 2^64 - 4 ..), through
+  // pass_schedule's word indices; one more is out of range.
+  constexpr pass_table highest = pass_schedule([](int) -> std::uint64_t { return (std::uint64_t{1} << 62) - 1; });
+  static_assert(highest.ok() && highest.passes == 1);
+  CHECK(pass_schedule([](int l) -> std::uint64_t { return (std::uint64_t{1} << 62) - 1 + static_cast<unsigned>(l % run_time_one); })
+            .passes == 1);
+  CHECK(pass_schedule([](int) -> std::uint64_t { return std::uint64_t{1} << 62; }).error == errc::address_is_out_of_range);
 }

@@ -66,6 +66,11 @@ constexpr architecture in_blocks(int lanes, int size) {
 }
 static_assert(check(in_blocks(40, 16)) == errc::none && check(in_blocks(40, 64)) == errc::none);
 static_assert(check(in_blocks(64, 4)) == errc::architecture_is_invalid, "lanes 32-63 in no phase");
+// Counted blocks of every power-of-two width: 8 of 2 lanes, 8 of 4, 4 of 8 (16 lanes), 2 of 32.
+static_assert(check(in_blocks(16, 2)) == errc::none && in_blocks(16, 2).load[0].blocks == 8);
+static_assert(check(in_blocks(32, 4)) == errc::none && check(in_blocks(32, 8)) == errc::none);
+static_assert(check(in_blocks(64, 32)) == errc::none && check(in_blocks(1, 1)) == errc::none);
+static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(16, 2)).wavefronts == 16);
 // Phases of lanes 0-15, 16-31 and 32-39: 40 lanes reading word 32 * lane cost 16 + 16 + 8 wavefronts.
 static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).wavefronts == 40);
 static_assert(analyze([](int l) { return 128 * l; }, load(4), whole_warp, in_blocks(40, 16)).ideal == 3);
@@ -248,6 +253,14 @@ TEST_CASE("a user-described architecture is plain data") {
   CHECK(check(broken) == errc::architecture_is_invalid);
   CHECK(std::string(why_invalid(broken).rule).rfind("matrix ops need a warp of 32 lanes or more", 0) == 0);
   CHECK(analyze([](int l) { return 16 * l; }, ldmatrix(1), whole_warp, broken).error == errc::architecture_is_invalid);
+  // A merged load's table is a load's: NVIDIA's merged 16-byte loads with lane 0 in both phases.
+  broken = arch::nvidia;
+  broken.merged_load[4].lanes[1] |= 1;
+  const architecture_fault merged = why_invalid(broken);
+  CHECK(std::string(merged.rule) == "two phases share a lane");
+  CHECK(merged.kind == op_kind::load);
+  CHECK(merged.bytes == 16);
+  CHECK(merged.merged);
 }
 
 // why_invalid names a rule exactly where check refuses a description, and the table it names is
@@ -291,6 +304,7 @@ TEST_CASE("why_invalid names a rule exactly where check refuses, and the first t
     rules.insert(f.rule);
     if (f.bytes == 0) continue;  // a rule of the scalars
     ++by_table;
+    CHECK((!f.merged || f.kind == op_kind::load));  // merged tables are loads'
     const int t = (f.merged ? 10 : f.kind == op_kind::store ? 5 : 0) + width_index(f.bytes);
     for (int u = 0; u <= t; ++u) {
       const phase_groups& g = u < 5 ? a.load[u] : u < 10 ? a.store[u - 5] : a.merged_load[u - 10];
@@ -388,4 +402,38 @@ TEST_CASE("phases counted as blocks cost what the same phases cost uncounted") {
   }
   CHECK(compared > 5000);
   CHECK(on_blocks > 1000);  // whole warps on tables of blocks: the shortcut's cases, where lanes are affine
+}
+
+// The widest phase whose lanes the run-time count records for the witness is 56 lanes
+// (count_phases' bound): a 64-lane warp in phases of lanes 0-55 and 56-63, counted at run time,
+// names the same witness as the constant evaluation, which counts without recording lanes.
+namespace {
+constexpr architecture wide_phases() {
+  architecture a{};
+  a.name = "phases of 56 and 8 lanes";
+  a.warp_size = 64;
+  phase_groups g{};
+  g.lanes[0] = lane_range(0, 55);
+  g.lanes[1] = lane_range(56, 63);
+  for (int i = 0; i < 5; ++i) a.load[i] = a.store[i] = g;
+  return a;
+}
+// Lanes 0 and 1 ask bank 0 for words 0 and 32, every other lane l for word l: bank 0 (words 0
+// and 32) and banks 2-23 (words l and l + 32) serve two words in phase 0, phase 1 one each.
+constexpr std::uint64_t two_in_bank_0(int l) { return l < 2 ? 128 * static_cast<std::uint64_t>(l) : 4 * static_cast<std::uint64_t>(l); }
+constexpr report wide_at_compile_time = analyze(two_in_bank_0, store(4), whole_warp, wide_phases());
+static_assert(check(wide_phases()) == errc::none);
+static_assert(wide_at_compile_time.wavefronts == 3 && wide_at_compile_time.ideal == 2 && wide_at_compile_time.degree == 2);
+static_assert(wide_at_compile_time.worst.phase == 0 && wide_at_compile_time.worst.bank == 0 &&
+              wide_at_compile_time.worst.lane_a == 0 && wide_at_compile_time.worst.lane_b == 1 &&
+              wide_at_compile_time.worst.word_a == 0 && wide_at_compile_time.worst.word_b == 32);
+}  // namespace
+
+TEST_CASE("a phase of 56 lanes names the same witness at run time as at compile time") {
+  const architecture a = wide_phases();
+  const report r = analyze(two_in_bank_0, store(4), whole_warp, a);
+  CHECK(same_report(r, wide_at_compile_time));
+  CHECK(r.worst.lane_a == 0);
+  CHECK(r.worst.lane_b == 1);
+  CHECK(r.worst.word_b == 32);
 }

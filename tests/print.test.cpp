@@ -145,8 +145,9 @@ TEST_CASE("everything an SVG draws lies inside it") {
       {"ldmatrix", map_access([](int l) { return 16 * 8 * l; }, ldmatrix(4))},
       {"gfx950, 64 banks, 64 lanes", map_access([](int l) { return 4 * 64 * l; }, load(4), whole_warp, arch::gfx950)},
       {"an error", map_access([](int l) { return 4 * l + 2; }, load(4))}};
-  for (const auto& [name, m] : maps) {
-    INFO(name);
+  for (const auto& named : maps) {
+    INFO(named.first);  // (not a structured binding: clang 14's INFO cannot capture one)
+    const bank_map& m = named.second;
     const std::string svg = to_svg(m, svg_options{"a title\nand a second line"});
     const std::size_t top = svg.find("<svg ");
     const long long width = attribute(svg, top, "width"), height = attribute(svg, top, "height");
