@@ -66,7 +66,8 @@ constexpr architecture in_blocks(int lanes, int size) {
 }
 static_assert(check(in_blocks(40, 16)) == errc::none && check(in_blocks(40, 64)) == errc::none);
 static_assert(check(in_blocks(64, 4)) == errc::architecture_is_invalid, "lanes 32-63 in no phase");
-// Counted blocks of every power-of-two width: 8 of 2 lanes, 8 of 4, 4 of 8 (16 lanes), 2 of 32.
+// Counted blocks from 1 lane to 32: 8 of 2 lanes (a 16-lane warp), 8 of 4 and 4 of 8 (32 lanes),
+// 2 of 32 (64 lanes), 1 of 1 (a one-lane warp).
 static_assert(check(in_blocks(16, 2)) == errc::none && in_blocks(16, 2).load[0].blocks == 8);
 static_assert(check(in_blocks(32, 4)) == errc::none && check(in_blocks(32, 8)) == errc::none);
 static_assert(check(in_blocks(64, 32)) == errc::none && check(in_blocks(1, 1)) == errc::none);

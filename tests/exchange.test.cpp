@@ -58,9 +58,9 @@ static_assert(doubles.layout.group == 16 && doubles.layout.padding == 8 && doubl
 static_assert(doubles.wavefronts == bc::exchange_padding<double, 8, 128>::wavefronts);
 constexpr bc::exchange_choice six = bc::choose_exchange_padding(4, 4, 6, 128);
 static_assert(!six.conflict_free() && six.layout.padding == 0 && six.wavefronts == six_floats::wavefronts && six.degree == 2);
-// The last candidate: 80-byte items, 6 a thread, 7 threads, conflict-free only in pairs padded by
-// 112 bytes, the eighth padding of 16 bytes below a bank row (the test case below checks it
-// against the brute force).
+// The last candidate: 80-byte items, 6 a thread, 7 threads, whose best conflict-free layout pads
+// pairs by 112 bytes, the eighth and last padding of 16 bytes below a bank row (the test case
+// below checks it against the brute force).
 constexpr bc::exchange_choice last_padding = bc::choose_exchange_padding(bc::arch::nvidia, 80, 16, 6, 7);
 static_assert(last_padding.conflict_free() && last_padding.layout.group == 2 && last_padding.layout.padding == 112);
 static_assert(bc::exchange_padding_choice<exchange_sweep::item<80>, 6, 7>::group == 2 &&

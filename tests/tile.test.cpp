@@ -280,8 +280,8 @@ static_assert(column_major<8, 8, 36>::repeat_after(0, 1, 2, 128) == 16);
 static_assert(swizzled_bytes<row_major<8, 32>, tma::swizzle_128b, 4>::repeat_after(1, 0, 4, 128) == 8,
               "the 128-byte swizzle repeats every 1024 bytes");
 static_assert(swizzled<row_major<8, 64>, xor_swizzle<3, 0, 3>>::repeat_after(1, 0, 2, 128) == 1);
-// A move by whole swizzle blocks (2^8 floats, 1024 bytes under <3, 2, 3>) of 66 floats a row:
-// 128 rows, where the 128-byte alignment alone would give 16.
+// Rows of 66 floats under <3, 2, 3>, whose block is 2^8 floats (1024 bytes), repeat every 128
+// rows: 128 x 264 bytes is the first multiple of 1024; 128-byte alignment alone would give 16.
 static_assert(swizzled<row_major<8, 64, 66>, xor_swizzle<3, 2, 3>>::repeat_after(1, 0, 4, 128) == 128);
 
 // The element size a layout is built for: swizzled_bytes' static int, and nothing else of that name
