@@ -107,7 +107,7 @@ static_assert(bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).item == 2 &&
               bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).piece == 1 &&
               bc::detail::instruction_at((2 * 3 + 1) * 4 + 3, 3, 4).warp == 3);
 
-TEST_CASE("instruction_at names the instruction whose cost exchange_half reports as the worst") {
+TEST_CASE("instruction_at names the instruction whose cost exchange_half reports as the worst, the first of the costliest") {
   struct alignas(4) three_floats {
     float v[3];
   };
@@ -117,9 +117,11 @@ TEST_CASE("instruction_at names the instruction whose cost exchange_half reports
   struct twelve_chars {
     char v[12];
   };
-  const auto check = [](auto item, int ipt, int threads, const bc::exchange_layout& layout, const bc::architecture& arch) {
+  int ties = 0;  // halves whose most conflicts more than one instruction has
+  const auto check = [&ties](auto item, int ipt, int threads, const bc::exchange_layout& layout,
+                             const bc::architecture& arch) {
     const int bytes = static_cast<int>(sizeof(item)), width = static_cast<int>(alignof(decltype(item)));
-    const int warps = (threads + arch.warp_size - 1) / arch.warp_size;
+    const int pieces = bytes / width, warps = (threads + arch.warp_size - 1) / arch.warp_size;
     for (int h = 0; h < 4; ++h) {
       CAPTURE(bytes);
       CAPTURE(ipt);
@@ -128,18 +130,35 @@ TEST_CASE("instruction_at names the instruction whose cost exchange_half reports
       const bc::tile_report t = bc::detail::exchange_half(bc::detail::exchange_shape{bytes, width, ipt, threads}, layout,
                                                           blocked, bc::detail::half_kind(h), arch);
       REQUIRE(t.ok());
-      const bc::detail::exchange_instruction x = bc::detail::instruction_at(t.worst_access, bytes / width, warps);
-      long long a[64] = {};
-      std::uint64_t lanes = 0;
-      for (int l = 0; l < arch.warp_size && x.warp * arch.warp_size + l < threads; ++l) {
-        const long long thread = static_cast<long long>(x.warp) * arch.warp_size + l;
-        a[l] = layout.offset(blocked ? thread * ipt + x.item : static_cast<long long>(x.item) * threads + thread, bytes) +
-               static_cast<long long>(x.piece) * width;
-        lanes |= std::uint64_t{1} << l;
-      }
-      const bc::report r = bc::analyze([&a](int l) { return a[l]; }, bc::access{bc::detail::half_kind(h), width, 0}, lanes, arch);
+      // Instruction k's report, its addresses written out here.
+      const auto instruction = [&](int k) {
+        const bc::detail::exchange_instruction x = bc::detail::instruction_at(k, pieces, warps);
+        long long a[64] = {};
+        std::uint64_t lanes = 0;
+        for (int l = 0; l < arch.warp_size && x.warp * arch.warp_size + l < threads; ++l) {
+          const long long thread = static_cast<long long>(x.warp) * arch.warp_size + l;
+          a[l] = layout.offset(blocked ? thread * ipt + x.item : static_cast<long long>(x.item) * threads + thread, bytes) +
+                 static_cast<long long>(x.piece) * width;
+          lanes |= std::uint64_t{1} << l;
+        }
+        return bc::analyze([&a](int l) { return a[l]; }, bc::access{bc::detail::half_kind(h), width, 0}, lanes, arch);
+      };
+      const bc::report r = instruction(t.worst_access);
       CHECK(r.wavefronts == t.worst.wavefronts);
       CHECK(r.conflicts() == t.worst.conflicts());
+      // The worst is the first instruction with the most conflicts (every k priced).
+      int first = -1, most = -1, tied = 0;
+      for (int k = 0; k < ipt * pieces * warps; ++k) {
+        const int c = instruction(k).conflicts();
+        if (c == most) ++tied;
+        if (c > most) {
+          most = c;
+          first = k;
+          tied = 1;
+        }
+      }
+      CHECK(t.worst_access == first);
+      ties += tied > 1;
     }
   };
   // Layouts whose worst instruction (the first with the most conflicts) is not warp 0's first
@@ -149,6 +168,12 @@ TEST_CASE("instruction_at names the instruction whose cost exchange_half reports
   check(twelve_chars{}, 5, 64, bc::exchange_layout{16, 23}, bc::arch::nvidia);      // 1, 1, 1
   check(three_floats{}, 3, 64, bc::exchange_layout{2, 28}, bc::arch::gfx942);       // 1, 0, 0
   check(double{}, 8, 128, bc::cub_exchange_layout(8, 8), bc::arch::nvidia);
+  // Unpadded layouts, whose worst cost several instructions share: the first of them is named.
+  check(double{}, 8, 128, bc::exchange_layout{32, 0}, bc::arch::nvidia);
+  check(float{}, 4, 96, bc::exchange_layout{32, 0}, bc::arch::nvidia);
+  check(float{}, 4, 64, bc::exchange_layout{32, 0}, bc::arch::gfx950);
+  MESSAGE(ties, " halves with a tie for the worst instruction");
+  CHECK(ties >= 8);
 }
 
 TEST_CASE("analyze_exchange: a layout with no group or a negative padding is an error, not a count") {
@@ -367,6 +392,7 @@ void check_storage(int expected_alignment) {
       CHECK(&ex.blocked(t, i) == &ex.item(t * IPT + i));
       CHECK(&ex.striped(t, i) == &ex.item(i * Threads + t));
       CHECK(&std::as_const(ex).striped(t, i) == &ex.item(i * Threads + t));
+      CHECK(&std::as_const(ex).blocked(t, i) == &ex.item(t * IPT + i));
     }
   // Every warp instruction of both exchanges, at each item's address in the storage from a base
   // k * alignment bytes into a bank row.

@@ -121,3 +121,11 @@ TEST_CASE("a thread block's parameters are checked before any access") {
   CHECK(analyze_pattern(dynamic_thread_block{8, 8, op_kind::load, false, 4}, {4, 64, 30}, offset).error ==
         errc::pattern_indexes_outside_the_tile);
 }
+
+TEST_CASE("dynamic_thread_block::check: warp-accesses up to an int's largest are fine, one more is not") {
+  // A 1 x 1 block over a one-column tile of 2^31 - 1 rows: 2^31 - 1 warp-accesses, INT_MAX.
+  CHECK(dynamic_thread_block{1, 1}.check(tile_shape{4, 2147483647, 1}) == errc::none);
+  CHECK(dynamic_thread_block{1, 1}.accesses(tile_shape{4, 2147483647, 1}) == 2147483647);
+  // Two columns: twice as many.
+  CHECK(dynamic_thread_block{1, 1}.check(tile_shape{4, 2147483647, 2}) == errc::thread_block_is_invalid);
+}

@@ -390,3 +390,16 @@ TEST_CASE("the map's schedule and totals are pass_schedule's and analyze's, from
     CHECK(bad.schedule[0] == -1);
   }
 }
+
+TEST_CASE("to_text's colours: a cell's ANSI colour is its wavefront's, twelve in turn, each cell reset after it") {
+  // A column of float[32][32]: lane l's word, in bank 0 of row +l, is served by wavefront l.
+  const bank_map m = map_access([](int l) { return 4 * 32 * l; }, load(4));
+  REQUIRE(m.totals.wavefronts == 32);
+  const std::string text = to_text(m, text_options{true, ""});
+  // Cells of two digits and a space: the lane's (alone, so no '+'), then the wavefront's.
+  CHECK(text.find("+6  \x1b[91m 6 \x1b[0m\n    \x1b[91m 6 \x1b[0m\n") != std::string::npos);
+  CHECK(text.find("\x1b[31m 0 \x1b[0m") != std::string::npos);
+  CHECK(text.find("\x1b[96m11 \x1b[0m") != std::string::npos);
+  CHECK(text.find("\x1b[31m12 \x1b[0m") != std::string::npos);
+  CHECK(text.find("\x1b[32m13 \x1b[0m") != std::string::npos);
+}
