@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -48,7 +49,7 @@ struct mapped_word {
 // phase_numbers increasing from 0 or more; each word asked by a lane, in a phase that
 // phase_numbers lists, its pass and wavefront not negative, its wavefront below
 // totals.wavefronts; the words by phase, bank row and bank, each once. Where error is set, they
-// draw only the error.
+// draw only the error. Built without exceptions, they print the message on stderr and abort.
 struct bank_map {
   errc error = errc::none;
   access op{};
@@ -188,11 +189,19 @@ inline std::string map_fault(const bank_map& m) {
   }
   return {};
 }
-// Throws std::invalid_argument where `m` cannot be drawn, naming `drawing` and the fault.
+// Throws std::invalid_argument where `m` cannot be drawn, naming `drawing` and the fault. Built
+// without exceptions (-fno-exceptions), it writes the same message and a newline to stderr and
+// aborts instead: never a picture of a map that does not hold together.
 inline void require_drawable(const bank_map& m, const char* drawing) {
   const std::string fault = map_fault(m);
-  if (!fault.empty())
-    throw std::invalid_argument(std::string("bankcheck::") + drawing + ": the bank map does not hold together: " + fault);
+  if (fault.empty()) return;
+  const std::string message = std::string("bankcheck::") + drawing + ": the bank map does not hold together: " + fault;
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+  throw std::invalid_argument(message);
+#else
+  std::fprintf(stderr, "%s\n", message.c_str());
+  std::abort();
+#endif
 }
 // The phases a map shows: one per entry of its per-phase lists (require_drawable: as many in each).
 inline std::size_t phases_shown(const bank_map& m) noexcept {
