@@ -871,7 +871,7 @@ struct dependent {
 
 // No argument can have this type: a pack of it is always empty (conflict_degree).
 template <class T>
-struct no_argument {};
+struct never_an_argument {};
 
 // The seed's model (MODEL.md): lanes 0..31 read one 4-byte word each from 32 banks; the passes
 // are the most distinct words any bank is asked for. These functions return them, or 0 for
@@ -1461,8 +1461,8 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   while (span.dense && lo + n <= hi && v.value[lo + n] == x0) n *= 2;
   if (!span.dense || lo + n > hi) return affine_lanes{};
   const std::uint64_t step = v.value[lo + n] - x0,
-                      far = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // affine_groups' bound
-  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? far | shared_off(v, lo, hi, n, step) : far;
+                      too_wide = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // affine_groups' bound
+  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? too_wide | shared_off(v, lo, hi, n, step) : too_wide;
   for (int l = BANKCHECK_DETAIL_AT_RUN_TIME() ? hi + 1 : lo + 1; l <= hi && off == 0; ++l)
     off |= v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
@@ -1574,9 +1574,9 @@ BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affin
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr bool within_64_rows(const lane_values<Lanes>& v, int lo, int hi, int row_shift) noexcept {
   const std::uint64_t below = (v.value[lo] >> row_shift) - 32;
-  std::uint64_t near = 0;  // bit 6 or above: a row 32 or more away
-  for (int l = lo + 1; l <= hi; ++l) near |= (v.value[l] >> row_shift) - below;
-  if (near < 64) return true;
+  std::uint64_t away = 0;  // bit 6 or above: a row 32 or more away
+  for (int l = lo + 1; l <= hi; ++l) away |= (v.value[l] >> row_shift) - below;
+  if (away < 64) return true;
   std::uint64_t low = v.value[lo], high = low;
   for (int l = lo + 1; l <= hi; ++l)
     low = v.value[l] < low ? v.value[l] : low, high = v.value[l] > high ? v.value[l] : high;
@@ -2008,8 +2008,8 @@ BANKCHECK_HOST_DEVICE constexpr auto conflict_degree(F&& word_of_lane)
   return detail::seed_degree_through(+word_of_lane);
 }
 BANKCHECK_CALLS_USER_CODE
-template <class F, class... None>
-BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
+template <class F, class... Never>
+BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::never_an_argument<Never>...) {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   // Gathered here, into 32 words, and nothing more per lane: this loop is compiled for every
   // such callable (benchmarks/README.md). (words[0]'s first value names address_type, whose
@@ -4896,33 +4896,33 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
 // first search only asks whether a candidate is conflict-free, so it stops at the first conflict
-// (Above = 0); the search for the fewest wavefronts, when none is, stops a half once the
-// candidate's conflicts pass the fewest yet (Above; -1: never). Arch (the type of an
+// (MostConflicts = 0); the search for the fewest wavefronts, when none is, stops a half once
+// the candidate's conflicts pass the fewest yet (MostConflicts; -1: never). Arch (the type of an
 // architecture, as padded_tile's) is a parameter, so the call depends on it: Clang instantiates
 // a constexpr callee of a call that depends on nothing when it parses the template, here the
 // whole engine (18 M instructions in every unit that includes this header; benchmarks/README.md).
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, int Half, class Arch, long long Above>
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, int Half, class Arch, long long MostConflicts>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, half_is_blocked(Half),
-                  half_kind(Half), arch_of_type<Arch>::value(), Above);
+                  half_kind(Half), arch_of_type<Arch>::value(), MostConflicts);
 
-// A candidate's cost: its totals, or, once its conflicts pass Above (when Above >= 0), only "more
-// than Above" (not usable), its halves not evaluated further. Above = 0 asks only whether it is
-// conflict-free.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long Above>
+// A candidate's cost: its totals, or, once its conflicts pass MostConflicts (when it is 0 or
+// more), only "more than MostConflicts" (not usable), its halves not evaluated further.
+// MostConflicts = 0 asks only whether it is conflict-free.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long MostConflicts>
 BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
   layout_cost c{};
-  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 0, Arch, Above>;
-  constexpr long long left_a = Above < 0 ? -1 : Above - a.conflicts();
-  if constexpr (Above < 0 || left_a >= 0) {
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 0, Arch, MostConflicts>;
+  constexpr long long left_a = MostConflicts < 0 ? -1 : MostConflicts - a.conflicts();
+  if constexpr (MostConflicts < 0 || left_a >= 0) {
     constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 1, Arch, left_a>;
-    constexpr long long left_b = Above < 0 ? -1 : left_a - b.conflicts();
-    if constexpr (Above < 0 || left_b >= 0) {
+    constexpr long long left_b = MostConflicts < 0 ? -1 : left_a - b.conflicts();
+    if constexpr (MostConflicts < 0 || left_b >= 0) {
       constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 2, Arch, left_b>;
-      constexpr long long left_d = Above < 0 ? -1 : left_b - d.conflicts();
-      if constexpr (Above < 0 || left_d >= 0) {
+      constexpr long long left_d = MostConflicts < 0 ? -1 : left_b - d.conflicts();
+      if constexpr (MostConflicts < 0 || left_d >= 0) {
         constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 3, Arch, left_d>;
-        if constexpr (Above < 0 || left_d - f.conflicts() >= 0) {
+        if constexpr (MostConflicts < 0 || left_d - f.conflicts() >= 0) {
           c.usable = true;
           c.add(a), c.add(b), c.add(d), c.add(f);
         }
@@ -4933,12 +4933,12 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
 }
 
 // exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its
-// alignment), each probed with bound Above (by default whether it is conflict-free).
+// alignment), each probed with bound MostConflicts (by default whether it is conflict-free).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_paddings {
-  template <int I, long long Above = 0>
+  template <int I, long long MostConflicts = 0>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, Above>();
+    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, MostConflicts>();
   }
 };
 

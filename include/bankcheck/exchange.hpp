@@ -199,33 +199,33 @@ BANKCHECK_HOST_DEVICE constexpr exchange_report exchange_cost(const exchange_sha
 
 // Each half of each candidate is its own constant evaluation, with its own step budget. The
 // first search only asks whether a candidate is conflict-free, so it stops at the first conflict
-// (Above = 0); the search for the fewest wavefronts, when none is, stops a half once the
-// candidate's conflicts pass the fewest yet (Above; -1: never). Arch (the type of an
+// (MostConflicts = 0); the search for the fewest wavefronts, when none is, stops a half once
+// the candidate's conflicts pass the fewest yet (MostConflicts; -1: never). Arch (the type of an
 // architecture, as padded_tile's) is a parameter, so the call depends on it: Clang instantiates
 // a constexpr callee of a call that depends on nothing when it parses the template, here the
 // whole engine (18 M instructions in every unit that includes this header; benchmarks/README.md).
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, int Half, class Arch, long long Above>
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, int Half, class Arch, long long MostConflicts>
 inline constexpr tile_report exchange_half_v =
     exchange_half(exchange_shape{ItemBytes, AccessBytes, IPT, Threads}, exchange_layout{Group, Padding}, half_is_blocked(Half),
-                  half_kind(Half), arch_of_type<Arch>::value(), Above);
+                  half_kind(Half), arch_of_type<Arch>::value(), MostConflicts);
 
-// A candidate's cost: its totals, or, once its conflicts pass Above (when Above >= 0), only "more
-// than Above" (not usable), its halves not evaluated further. Above = 0 asks only whether it is
-// conflict-free.
-template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long Above>
+// A candidate's cost: its totals, or, once its conflicts pass MostConflicts (when it is 0 or
+// more), only "more than MostConflicts" (not usable), its halves not evaluated further.
+// MostConflicts = 0 asks only whether it is conflict-free.
+template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, int Padding, class Arch, long long MostConflicts>
 BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
   layout_cost c{};
-  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 0, Arch, Above>;
-  constexpr long long left_a = Above < 0 ? -1 : Above - a.conflicts();
-  if constexpr (Above < 0 || left_a >= 0) {
+  constexpr tile_report a = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 0, Arch, MostConflicts>;
+  constexpr long long left_a = MostConflicts < 0 ? -1 : MostConflicts - a.conflicts();
+  if constexpr (MostConflicts < 0 || left_a >= 0) {
     constexpr tile_report b = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 1, Arch, left_a>;
-    constexpr long long left_b = Above < 0 ? -1 : left_a - b.conflicts();
-    if constexpr (Above < 0 || left_b >= 0) {
+    constexpr long long left_b = MostConflicts < 0 ? -1 : left_a - b.conflicts();
+    if constexpr (MostConflicts < 0 || left_b >= 0) {
       constexpr tile_report d = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 2, Arch, left_b>;
-      constexpr long long left_d = Above < 0 ? -1 : left_b - d.conflicts();
-      if constexpr (Above < 0 || left_d >= 0) {
+      constexpr long long left_d = MostConflicts < 0 ? -1 : left_b - d.conflicts();
+      if constexpr (MostConflicts < 0 || left_d >= 0) {
         constexpr tile_report f = exchange_half_v<ItemBytes, AccessBytes, IPT, Threads, Group, Padding, 3, Arch, left_d>;
-        if constexpr (Above < 0 || left_d - f.conflicts() >= 0) {
+        if constexpr (MostConflicts < 0 || left_d - f.conflicts() >= 0) {
           c.usable = true;
           c.add(a), c.add(b), c.add(d), c.add(f);
         }
@@ -236,12 +236,12 @@ BANKCHECK_HOST_DEVICE constexpr layout_cost exchange_probe() noexcept {
 }
 
 // exchange_padding's candidates for one group: padding I * AccessBytes bytes (an item keeps its
-// alignment), each probed with bound Above (by default whether it is conflict-free).
+// alignment), each probed with bound MostConflicts (by default whether it is conflict-free).
 template <int ItemBytes, int AccessBytes, int IPT, int Threads, int Group, class Arch>
 struct exchange_paddings {
-  template <int I, long long Above = 0>
+  template <int I, long long MostConflicts = 0>
   BANKCHECK_HOST_DEVICE static constexpr layout_cost cost() noexcept {
-    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, Above>();
+    return exchange_probe<ItemBytes, AccessBytes, IPT, Threads, Group, I * AccessBytes, Arch, MostConflicts>();
   }
 };
 

@@ -114,11 +114,11 @@ bank_map map_access(F&& address_of_lane, access op, std::uint64_t active_lanes =
   m.schedule.passes = m.totals.degree;
   // Phases in the engine's order; each costs its deepest queue.
   int phases = 0;
-  for (const mapped_word& w : m.words) phases = std::max(phases, w.phase + 1);
+  for (const mapped_word& w : m.words) phases = (std::max)(phases, w.phase + 1);
   std::vector<int> cost(static_cast<std::size_t>(phases), 0), first(static_cast<std::size_t>(phases), 0);
   std::vector<std::uint64_t> lanes(static_cast<std::size_t>(phases), 0);
   for (const mapped_word& w : m.words) {
-    cost[static_cast<std::size_t>(w.phase)] = std::max(cost[static_cast<std::size_t>(w.phase)], w.pass + 1);
+    cost[static_cast<std::size_t>(w.phase)] = (std::max)(cost[static_cast<std::size_t>(w.phase)], w.pass + 1);
     lanes[static_cast<std::size_t>(w.phase)] |= w.lanes;
   }
   for (int i = 0, sum = 0; i < phases; ++i) {
@@ -205,7 +205,7 @@ inline void require_drawable(const bank_map& m, const char* drawing) {
 }
 // The phases a map shows: one per entry of its per-phase lists (require_drawable: as many in each).
 inline std::size_t phases_shown(const bank_map& m) noexcept {
-  return std::min({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
+  return (std::min)({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
 }
 // The lowest and the highest bank row the map's words are in (0 and 0 without words): the
 // pictures label rows from the first, "+0".
@@ -216,8 +216,8 @@ inline row_span rows_asked(const bank_map& m) noexcept {
   const auto banks = static_cast<std::uint64_t>(m.banks);
   row_span s{m.words.empty() ? 0 : m.words.front().word / banks, 0};
   for (const mapped_word& w : m.words) {
-    s.first = std::min(s.first, w.word / banks);
-    s.last = std::max(s.last, w.word / banks);
+    s.first = (std::min)(s.first, w.word / banks);
+    s.last = (std::max)(s.last, w.word / banks);
   }
   return s;
 }
@@ -362,7 +362,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   if (!opt.title.empty()) o << opt.title << "\n";
   o << summary(m);
   if (!m.ok()) return o.str();
-  const int per_line = std::min(m.banks, 32);
+  const int per_line = (std::min)(m.banks, 32);
   const auto banks = static_cast<std::uint64_t>(m.banks);
   const detail::row_span span = detail::rows_asked(m);
   const std::uint64_t base_row = span.first, last_row = span.last - span.first;
@@ -381,8 +381,8 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   // Widths that keep every cell under its bank: a cell's number as wide as the widest wavefront
   // (lanes and banks take two digits), a row's label one more than the longest ("+1024a ").
   int digits = 2;
-  for (const mapped_word& w : m.words) digits = std::max(digits, static_cast<int>(std::to_string(w.wavefront).size()));
-  const std::size_t label_width =
+  for (const mapped_word& w : m.words) digits = (std::max)(digits, static_cast<int>(std::to_string(w.wavefront).size()));
+  const std::size_t row_label_width =
       std::max<std::size_t>(4, 1 + std::to_string(last_row).size() + (m.banks > per_line ? 1 : 0) + 1);
   std::size_t i = 0;
   for (std::size_t p = 0; p < detail::phases_shown(m); ++p) {
@@ -390,7 +390,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
       << "): " << m.phase_wavefronts[p]
       << (m.phase_wavefronts[p] == 1 ? " wavefront" : " wavefronts") << "\n";
     std::string header = "bank";
-    header.resize(label_width, ' ');
+    header.resize(row_label_width, ' ');
     for (int b = 0; b < per_line; ++b) {
       char cell[32];
       std::snprintf(cell, sizeof cell, "%*d ", digits, b);
@@ -426,7 +426,7 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
         std::string label = "+";  // (appended, not "+" + to_string: g++ 12 -O3 warns -Wrestrict there)
         label += std::to_string(row - base_row);
         if (m.banks > per_line) label += part == 0 ? "a" : "b";
-        label.resize(label_width, ' ');
+        label.resize(row_label_width, ' ');
         auto trim = [](std::string s) {
           while (!s.empty() && s.back() == ' ') s.pop_back();
           return s;
@@ -455,7 +455,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
     std::istringstream in(opt.title.empty() ? std::string("bank map") : opt.title);
     while (std::getline(in, line)) heading.push_back(line);
   }
-  const int lines = static_cast<int>(heading.size());
+  const int heading_lines = static_cast<int>(heading.size());
   // A map with an error draws only the error: none of its other members is read (require_drawable
   // checks none of them).
   const bool drawn = m.ok();
@@ -470,11 +470,11 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   const std::uint64_t base_row = span.first;
   // Row labels ("+1024") end 6 pixels before the grid, 7 pixels a character at 11 points. The
   // height in 64 bits: a map built by hand may have millions of rows.
-  const int cell = 26, top = 78 + 18 * (lines - 1),
-            left = std::max(56, 22 + 7 * static_cast<int>(std::to_string(span.last - span.first).size()));
+  const int cell = 26, top = 78 + 18 * (heading_lines - 1),
+            left = (std::max)(56, 22 + 7 * static_cast<int>(std::to_string(span.last - span.first).size()));
   long long height = top;
   for (const auto& r : rows) height += 30 + static_cast<long long>(r.size()) * cell + 14;
-  const int legend_rows = (std::max(0, std::min(waves, 64)) + 15) / 16;  // (a map built by hand: any total)
+  const int legend_rows = ((std::max)(0, (std::min)(waves, 64)) + 15) / 16;  // (a map built by hand: any total)
   height += legend_rows * 22 + 30;
   // The lines of text below the heading, each as wide as it needs: the totals, the witness, the
   // phases' headings and the legend's line. The picture is as wide as the grid, the legend (16
@@ -499,11 +499,11 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
              "; label = lane (+: shared word); row +0 holds bytes " + detail::row_byte_range(m, base_row);
   }
   int text_width = detail::svg_text_width(m.ok() ? totals : "error: " + std::string(to_string(m.error)), 13);
-  for (int i = 0; i < lines; ++i)
-    text_width = std::max(text_width, detail::svg_text_width(heading[static_cast<std::size_t>(i)], i == 0 ? 16 : 13));
-  for (const std::string& line : phase_heading) text_width = std::max(text_width, detail::svg_text_width(line, 12));
-  text_width = std::max({text_width, detail::svg_text_width(witness, 12), detail::svg_text_width(legend, 12)});
-  const int width = std::max({left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40, 16 + text_width + 16});
+  for (int i = 0; i < heading_lines; ++i)
+    text_width = (std::max)(text_width, detail::svg_text_width(heading[static_cast<std::size_t>(i)], i == 0 ? 16 : 13));
+  for (const std::string& line : phase_heading) text_width = (std::max)(text_width, detail::svg_text_width(line, 12));
+  text_width = (std::max)({text_width, detail::svg_text_width(witness, 12), detail::svg_text_width(legend, 12)});
+  const int width = (std::max)({left + (drawn ? m.banks : 0) * cell + 20, 16 * 60 + 40, 16 + text_width + 16});
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
@@ -512,11 +512,11 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   std::string title;
   for (const std::string& line : heading) title += (title.empty() ? "" : " ") + line;
   o << "<title>" << detail::xml_escape(title) << "</title>\n";
-  for (int i = 0; i < lines; ++i)
+  for (int i = 0; i < heading_lines; ++i)
     o << "<text x=\"16\" y=\"" << 24 + 18 * i << "\" font-size=\"" << (i == 0 ? 16 : 13) << "\""
       << (i == 0 ? " font-weight=\"bold\"" : "") << ">" << detail::xml_escape(heading[static_cast<std::size_t>(i)])
       << "</text>\n";
-  const int below = 18 * (lines - 1);
+  const int below = 18 * (heading_lines - 1);
   if (!m.ok()) {
     o << "<text x=\"16\" y=\"" << 48 + below << "\" font-size=\"13\">error: " << detail::xml_escape(to_string(m.error))
       << "</text>\n</svg>\n";
@@ -560,7 +560,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   o << "<g class=\"legend\">\n<text x=\"16\" y=\"" << y + 12 << "\" font-size=\"12\">" << detail::xml_escape(legend)
     << "</text>\n";
   y += 20;
-  for (int wv = 0; wv < std::min(waves, 64); ++wv) {
+  for (int wv = 0; wv < (std::min)(waves, 64); ++wv) {
     const int x = 16 + (wv % 16) * 60;
     const long long yy = y + static_cast<long long>(wv / 16) * 22;
     o << "<rect x=\"" << x << "\" y=\"" << yy << "\" width=\"16\" height=\"16\" fill=\""

@@ -28,8 +28,8 @@ BANKCHECK_HOST_DEVICE constexpr auto conflict_degree(F&& word_of_lane)
   return detail::seed_degree_through(+word_of_lane);
 }
 BANKCHECK_CALLS_USER_CODE
-template <class F, class... None>
-BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::no_argument<None>...) {
+template <class F, class... Never>
+BANKCHECK_HOST_DEVICE constexpr int conflict_degree(F&& word_of_lane, detail::never_an_argument<Never>...) {
   BANKCHECK_DETAIL_SKIP_SPECULATIVE_EVALUATION();
   // Gathered here, into 32 words, and nothing more per lane: this loop is compiled for every
   // such callable (benchmarks/README.md). (words[0]'s first value names address_type, whose

@@ -389,8 +389,8 @@ BANKCHECK_HOST_DEVICE constexpr affine_lanes groups_of_shared_values(const lane_
   while (span.dense && lo + n <= hi && v.value[lo + n] == x0) n *= 2;
   if (!span.dense || lo + n > hi) return affine_lanes{};
   const std::uint64_t step = v.value[lo + n] - x0,
-                      far = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // affine_groups' bound
-  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? far | shared_off(v, lo, hi, n, step) : far;
+                      too_wide = step + (std::uint64_t{1} << 32) >= (std::uint64_t{1} << 33);  // affine_groups' bound
+  std::uint64_t off = BANKCHECK_DETAIL_AT_RUN_TIME() ? too_wide | shared_off(v, lo, hi, n, step) : too_wide;
   for (int l = BANKCHECK_DETAIL_AT_RUN_TIME() ? hi + 1 : lo + 1; l <= hi && off == 0; ++l)
     off |= v.value[l] - v.value[l - 1] - (((l - lo) & (n - 1)) != 0 ? 0 : step);
   return off == 0 ? affine_lanes{BANKCHECK_DETAIL_LOWEST_BIT(static_cast<unsigned>(n)), step} : affine_lanes{};
@@ -502,9 +502,9 @@ BANKCHECK_DETAIL_OUT_OF_LINE BANKCHECK_HOST_DEVICE constexpr xor_costs xor_affin
 template <int Lanes>
 BANKCHECK_HOST_DEVICE constexpr bool within_64_rows(const lane_values<Lanes>& v, int lo, int hi, int row_shift) noexcept {
   const std::uint64_t below = (v.value[lo] >> row_shift) - 32;
-  std::uint64_t near = 0;  // bit 6 or above: a row 32 or more away
-  for (int l = lo + 1; l <= hi; ++l) near |= (v.value[l] >> row_shift) - below;
-  if (near < 64) return true;
+  std::uint64_t away = 0;  // bit 6 or above: a row 32 or more away
+  for (int l = lo + 1; l <= hi; ++l) away |= (v.value[l] >> row_shift) - below;
+  if (away < 64) return true;
   std::uint64_t low = v.value[lo], high = low;
   for (int l = lo + 1; l <= hi; ++l)
     low = v.value[l] < low ? v.value[l] : low, high = v.value[l] > high ? v.value[l] : high;

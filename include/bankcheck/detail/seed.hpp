@@ -150,7 +150,7 @@ struct dependent {
 
 // No argument can have this type: a pack of it is always empty (conflict_degree).
 template <class T>
-struct no_argument {};
+struct never_an_argument {};
 
 // The seed's model (MODEL.md): lanes 0..31 read one 4-byte word each from 32 banks; the passes
 // are the most distinct words any bank is asked for. These functions return them, or 0 for
