@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: BSL-1.0
 # cmake -P: builds and runs tests/package/consumer against bankcheck, in WORK.
 #   MODE find_package: installs BUILD_DIR into WORK/prefix first, and finds it there only;
-#   MODE add_subdirectory: adds SOURCE_DIR.
+#   MODE add_subdirectory: adds SOURCE_DIR;
+#   MODE pkg-config: installs BUILD_DIR into WORK/prefix, asks PKG_CONFIG (looking there only) for
+#   bankcheck's version (must be VERSION) and flags, and compiles the consumer's main.cpp with CXX
+#   and those flags alone (and BOOST_INCLUDE, a |-list, where Boost is off the default path).
 # GENERATOR, MAKE_PROGRAM, CXX, CONFIG: as the calling build; CUDA_COMPILER: also build and run
 # the CUDA consumer; Boost_DIR, boost_mp11_DIR: where that build found Boost.
 cmake_minimum_required(VERSION 3.21)  # the policies the installed version file is written for
@@ -56,6 +59,43 @@ function(check_version_answer wanted expected)
   endif()
 endfunction()
 
+if(MODE STREQUAL "pkg-config")
+  run("installing ${BUILD_DIR}" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK}/prefix" ${config_args})
+  # PKG_CONFIG_LIBDIR: the prefix's directory, and no other (not the system's).
+  set(ask "${CMAKE_COMMAND}" -E env "PKG_CONFIG_LIBDIR=${WORK}/prefix/share/pkgconfig" --unset=PKG_CONFIG_PATH "${PKG_CONFIG}")
+  execute_process(COMMAND ${ask} --modversion bankcheck RESULT_VARIABLE result OUTPUT_VARIABLE version
+                  ERROR_VARIABLE error OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT result EQUAL 0 OR NOT version STREQUAL VERSION)
+    message(FATAL_ERROR "package test (${MODE}): pkg-config --modversion bankcheck gave '${version}' (${result}), "
+                        "expected '${VERSION}'\n${error}")
+  endif()
+  execute_process(COMMAND ${ask} --cflags bankcheck RESULT_VARIABLE result OUTPUT_VARIABLE cflags
+                  ERROR_VARIABLE error OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "package test (${MODE}): pkg-config --cflags bankcheck failed (${result})\n${error}")
+  endif()
+  separate_arguments(cflags UNIX_COMMAND "${cflags}")
+  # Its one include directory is the installed headers'.
+  set(includes ${cflags})
+  list(FILTER includes INCLUDE REGEX "^-I")
+  list(LENGTH includes count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "package test (${MODE}): pkg-config --cflags bankcheck gave ${count} include directories: ${cflags}")
+  endif()
+  string(REGEX REPLACE "^-I" "" include "${includes}")
+  get_filename_component(include "${include}" REALPATH)
+  get_filename_component(installed "${WORK}/prefix/include" REALPATH)
+  if(NOT include STREQUAL installed OR NOT EXISTS "${include}/bankcheck/bankcheck.hpp")
+    message(FATAL_ERROR "package test (${MODE}): pkg-config's include directory is ${include}, not the installed ${installed}")
+  endif()
+  string(REPLACE "|" ";" boost_includes "${BOOST_INCLUDE}")
+  list(TRANSFORM boost_includes PREPEND "-I")
+  run("compiling the consumer with pkg-config's flags" "${CXX}" -std=c++17 -Wall -Wextra -Wpedantic -Werror ${cflags}
+      ${boost_includes} "${SOURCE_DIR}/tests/package/consumer/main.cpp" -o "${WORK}/consumer")
+  run("running the consumer" "${WORK}/consumer")
+  message(STATUS "package test (${MODE}): pkg-config gave bankcheck ${version}, ${cflags}; built and ran the consumer")
+  return()
+endif()
 if(MODE STREQUAL "find_package")
   run("installing ${BUILD_DIR}" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK}/prefix" ${config_args})
   list(APPEND options "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
