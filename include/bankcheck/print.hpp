@@ -7,6 +7,9 @@
 // word's column is its bank; each word is marked with the lane asking it (the lowest, and "+"
 // when several share it) and the wavefront that serves it. Wavefronts are numbered across the
 // whole instruction: phase 0's first, then phase 1's, and so on.
+//
+// std::min and std::max are called as (std::min)(...) or std::min<T>(...), never std::min(...):
+// <windows.h> defines min and max as function-like macros (tests/platform_macros.cpp).
 #ifndef BANKCHECK_PRINT_HPP
 #define BANKCHECK_PRINT_HPP
 
