@@ -5,6 +5,8 @@
 // 0); with the name of one of them, that drawing is given a map that does not hold together
 // (banks 0) and must print its message on stderr and abort, drawing nothing. SIGABRT's handler
 // here exits with status 3, which the test expects: CMake spells a signal differently by version.
+// With "mixed", it prints what tests/no_exceptions_mixed.cpp, built with exceptions and linked
+// after this unit, caught from the same drawing.
 #include <bankcheck/bankcheck.hpp>
 #include <bankcheck/exchange.hpp>
 #include <bankcheck/mdspan.hpp>
@@ -16,9 +18,12 @@
 #include <cstring>
 #include <string>
 
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#if defined(__cpp_exceptions) || defined(_CPPUNWIND)
 #error "tests/no_exceptions.cpp must be compiled without exceptions (-fno-exceptions)"
 #endif
+
+// tests/no_exceptions_mixed.cpp, a unit built with exceptions: the message its to_text threw.
+std::string fault_caught_with_exceptions();
 
 namespace {
 
@@ -47,6 +52,12 @@ int main(int argc, char** argv) {
     if (failures == 0) std::puts("no_exceptions: drawn");
     return failures == 0 ? 0 : 1;
   }
+  // "mixed": the unit built with exceptions still throws, and this one still aborts (below),
+  // whichever of the two units the program links first.
+  if (std::strcmp(argv[1], "mixed") == 0) {
+    std::printf("caught: %s\n", fault_caught_with_exceptions().c_str());
+    return 0;
+  }
   std::signal(SIGABRT, exit_aborted);
   column.banks = 0;
   std::string drawn;
@@ -54,7 +65,7 @@ int main(int argc, char** argv) {
   else if (std::strcmp(argv[1], "to_text") == 0) drawn = bankcheck::to_text(column);
   else if (std::strcmp(argv[1], "to_svg") == 0) drawn = bankcheck::to_svg(column);
   else {
-    std::fprintf(stderr, "no_exceptions: unknown drawing '%s' (summary, to_text or to_svg)\n", argv[1]);
+    std::fprintf(stderr, "no_exceptions: unknown drawing '%s' (summary, to_text, to_svg or mixed)\n", argv[1]);
     return 2;
   }
   std::printf("no_exceptions: %s drew %zu characters of a map with 0 banks\n", argv[1], drawn.size());

@@ -32,6 +32,19 @@
 #include <bankcheck/op.hpp>
 #include <bankcheck/report.hpp>
 
+// A drawing given a map that does not hold together throws, or, in a unit built without
+// exceptions, aborts. The functions that differ so (detail::require_drawable and the three
+// drawings) are in an inline namespace named for the choice: a program whose units differ has
+// both, each unit calling its own, where one definition under one name would be chosen by the
+// link order.
+#if defined(__cpp_exceptions) || defined(_CPPUNWIND)
+#define BANKCHECK_DETAIL_EXCEPTIONS 1
+#define BANKCHECK_DETAIL_DRAWING_FAULTS faults_thrown
+#else
+#define BANKCHECK_DETAIL_EXCEPTIONS 0
+#define BANKCHECK_DETAIL_DRAWING_FAULTS faults_abort
+#endif
+
 BANKCHECK_DETAIL_COMMAS_BEGIN
 
 namespace bankcheck {
@@ -192,6 +205,7 @@ inline std::string map_fault(const bank_map& m) {
   }
   return {};
 }
+inline namespace BANKCHECK_DETAIL_DRAWING_FAULTS {
 // Throws std::invalid_argument where `m` cannot be drawn, naming `drawing` and the fault. Built
 // without exceptions (-fno-exceptions), it writes the same message and a newline to stderr and
 // aborts instead: never a picture of a map that does not hold together.
@@ -199,13 +213,14 @@ inline void require_drawable(const bank_map& m, const char* drawing) {
   const std::string fault = map_fault(m);
   if (fault.empty()) return;
   const std::string message = std::string("bankcheck::") + drawing + ": the bank map does not hold together: " + fault;
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#if BANKCHECK_DETAIL_EXCEPTIONS
   throw std::invalid_argument(message);
 #else
   std::fprintf(stderr, "%s\n", message.c_str());
   std::abort();
 #endif
 }
+}  // namespace BANKCHECK_DETAIL_DRAWING_FAULTS
 // The phases a map shows: one per entry of its per-phase lists (require_drawable: as many in each).
 inline std::size_t phases_shown(const bank_map& m) noexcept {
   return (std::min)({m.phase_wavefronts.size(), m.phase_lanes.size(), m.phase_numbers.size()});
@@ -325,6 +340,18 @@ inline std::string wave_colour(int wave, int waves) {
 }
 }  // namespace detail
 
+struct text_options {
+  bool color = false;  // ANSI colours, one per wavefront
+  std::string title;   // a first line, when not empty
+};
+
+struct svg_options {
+  std::string title;  // the picture's heading; the totals follow it
+};
+
+// The drawings call require_drawable, so they are in its inline namespace too (see there).
+inline namespace BANKCHECK_DETAIL_DRAWING_FAULTS {
+
 // The summary lines: totals and the witness of the worst conflict.
 inline std::string summary(const bank_map& m) {
   detail::require_drawable(m, "summary");
@@ -347,11 +374,6 @@ inline std::string summary(const bank_map& m) {
   }
   return o.str();
 }
-
-struct text_options {
-  bool color = false;  // ANSI colours, one per wavefront
-  std::string title;   // a first line, when not empty
-};
 
 // The map as text: per phase, one pair of lines per bank row with words in it (lanes, then
 // wavefronts), 32 banks to a line. At most 100 columns wide while the rows stay below +100 (+10
@@ -441,10 +463,6 @@ inline std::string to_text(const bank_map& m, const text_options& opt = {}) {
   }
   return o.str();
 }
-
-struct svg_options {
-  std::string title;  // the picture's heading; the totals follow it
-};
 
 // The map as a standalone SVG document: per phase, a grid with one column per bank and one row
 // per bank row asked, each word a cell coloured by its wavefront and labelled with its lane; a
@@ -574,6 +592,7 @@ inline std::string to_svg(const bank_map& m, const svg_options& opt = {}) {
   return o.str();
 }
 
+}  // namespace BANKCHECK_DETAIL_DRAWING_FAULTS
 }  // namespace bankcheck
 
 BANKCHECK_DETAIL_COMMAS_END
