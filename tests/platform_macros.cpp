@@ -6,13 +6,11 @@
 // <getopt.h> (no_argument: a command-line tool) and ncurses' <term.h> (lines, label_width).
 // They are defined here by hand, with the headers' own values, so that no machine skips them;
 // where the real X11, getopt and term.h headers are found, they are included too. The standard
-// and Boost headers the library uses come first (a Windows toolchain's standard library is
-// written to survive those macros, libstdc++ is not), so that only bankcheck's own code meets
-// them. Compiling is the test (tests/CMakeLists.txt adds this file to the header checks;
+// headers the library uses come first (a Windows toolchain's standard library is written to
+// survive those macros, libstdc++ is not); Boost.Mp11 and bankcheck's own code meet them.
+// Compiling is the test (tests/CMakeLists.txt adds this file to the header checks;
 // tests/cuda/platform_macros.test.cu compiles it with nvcc).
 #include <algorithm>
-#include <boost/mp11/detail/mp_list.hpp>
-#include <boost/mp11/list.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
