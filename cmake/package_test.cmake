@@ -2,9 +2,11 @@
 # cmake -P: builds and runs tests/package/consumer against bankcheck, in WORK.
 #   MODE find_package: installs BUILD_DIR into WORK/prefix first, and finds it there only;
 #   MODE add_subdirectory: adds SOURCE_DIR;
-#   MODE pkg-config: installs BUILD_DIR into WORK/prefix, asks PKG_CONFIG (looking there only) for
-#   bankcheck's version (must be VERSION) and flags, and compiles the consumer's main.cpp with CXX
-#   and those flags alone (and BOOST_INCLUDE, a |-list, where Boost is off the default path).
+#   MODE pkg-config: installs BUILD_DIR into WORK/prefix, asks PKG_CONFIG (looking in its
+#   PKGCONFIGDIR only) for bankcheck's version (must be VERSION) and flags, and compiles the
+#   consumer's main.cpp with CXX and those flags (and BOOST_INCLUDE, a |-list, where Boost is not
+#   in the compiler's own directories); its include directory must be the prefix's INCLUDEDIR.
+#   Skipped where either directory is absolute, or PKGCONFIGDIR climbs out of the prefix (..).
 # GENERATOR, MAKE_PROGRAM, CXX, CONFIG: as the calling build; CUDA_COMPILER: also build and run
 # the CUDA consumer; Boost_DIR, boost_mp11_DIR: where that build found Boost.
 cmake_minimum_required(VERSION 3.21)  # the policies the installed version file is written for
@@ -60,9 +62,15 @@ function(check_version_answer wanted expected)
 endfunction()
 
 if(MODE STREQUAL "pkg-config")
+  if(IS_ABSOLUTE "${PKGCONFIGDIR}" OR IS_ABSOLUTE "${INCLUDEDIR}" OR PKGCONFIGDIR MATCHES "(^|/)\\.\\.(/|$)")
+    message("SKIPPED: the pkg-config file or the headers install outside the prefix (${PKGCONFIGDIR}, "
+            "${INCLUDEDIR}), so the file names the configured prefix, not the test's own")
+    return()
+  endif()
   run("installing ${BUILD_DIR}" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK}/prefix" ${config_args})
-  # PKG_CONFIG_LIBDIR: the prefix's directory, and no other (not the system's).
-  set(ask "${CMAKE_COMMAND}" -E env "PKG_CONFIG_LIBDIR=${WORK}/prefix/share/pkgconfig" --unset=PKG_CONFIG_PATH "${PKG_CONFIG}")
+  # PKG_CONFIG_LIBDIR: the prefix's directory, and no other (not the system's); no sysroot.
+  set(ask "${CMAKE_COMMAND}" -E env "PKG_CONFIG_LIBDIR=${WORK}/prefix/${PKGCONFIGDIR}" --unset=PKG_CONFIG_PATH
+          --unset=PKG_CONFIG_SYSROOT_DIR "${PKG_CONFIG}")
   execute_process(COMMAND ${ask} --modversion bankcheck RESULT_VARIABLE result OUTPUT_VARIABLE version
                   ERROR_VARIABLE error OUTPUT_STRIP_TRAILING_WHITESPACE)
   if(NOT result EQUAL 0 OR NOT version STREQUAL VERSION)
@@ -84,7 +92,7 @@ if(MODE STREQUAL "pkg-config")
   endif()
   string(REGEX REPLACE "^-I" "" include "${includes}")
   get_filename_component(include "${include}" REALPATH)
-  get_filename_component(installed "${WORK}/prefix/include" REALPATH)
+  get_filename_component(installed "${WORK}/prefix/${INCLUDEDIR}" REALPATH)
   if(NOT include STREQUAL installed OR NOT EXISTS "${include}/bankcheck/bankcheck.hpp")
     message(FATAL_ERROR "package test (${MODE}): pkg-config's include directory is ${include}, not the installed ${installed}")
   endif()
