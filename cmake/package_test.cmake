@@ -62,6 +62,9 @@ function(check_version_answer wanted expected)
 endfunction()
 
 if(MODE STREQUAL "pkg-config")
+  if(PKGCONFIGDIR STREQUAL "" OR INCLUDEDIR STREQUAL "")
+    message(FATAL_ERROR "package test (${MODE}): needs -DPKGCONFIGDIR and -DINCLUDEDIR (got '${PKGCONFIGDIR}', '${INCLUDEDIR}')")
+  endif()
   if(IS_ABSOLUTE "${PKGCONFIGDIR}" OR IS_ABSOLUTE "${INCLUDEDIR}" OR PKGCONFIGDIR MATCHES "(^|/)\\.\\.(/|$)")
     message("SKIPPED: the pkg-config file or the headers install outside the prefix (${PKGCONFIGDIR}, "
             "${INCLUDEDIR}), so the file names the configured prefix, not the test's own")
