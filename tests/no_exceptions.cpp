@@ -18,7 +18,7 @@
 #include <cstring>
 #include <string>
 
-#if defined(__cpp_exceptions) || defined(_CPPUNWIND)
+#if BANKCHECK_DETAIL_EXCEPTIONS  // print.hpp's finding
 #error "tests/no_exceptions.cpp must be compiled without exceptions (-fno-exceptions)"
 #endif
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#if !defined(__cpp_exceptions) && !defined(_CPPUNWIND)
+#if !BANKCHECK_DETAIL_EXCEPTIONS  // print.hpp's finding
 #error "tests/no_exceptions_mixed.cpp must be compiled with exceptions"
 #endif
 

@@ -4,10 +4,11 @@
 // first: <windows.h> without NOMINMAX or WIN32_LEAN_AND_MEAN (near, far, min, max, ...: a CUDA
 // project on Windows), X11's <X11/X.h> (None, Above, ...: CUDA-OpenGL interop), glibc's
 // <getopt.h> (no_argument: a command-line tool) and ncurses' <term.h> (lines, label_width).
-// They are defined here by hand, with the headers' own values, so that no machine skips them;
-// where the real X11, getopt and term.h headers are found, they are included too. The standard
-// headers the library uses come first (a Windows toolchain's standard library is written to
-// survive those macros, libstdc++ is not); Boost.Mp11 and bankcheck's own code meet them.
+// The Windows macros are defined here by hand, with the headers' own values; X11's, getopt's and
+// term.h's come from the real headers where found, else by hand, so that no machine skips them.
+// The standard headers the library uses come first (a Windows toolchain's standard library is
+// written to survive those macros, libstdc++ is not); Boost.Mp11 and bankcheck's own code meet
+// them.
 // Compiling is the test (tests/CMakeLists.txt adds this file to the header checks;
 // tests/cuda/platform_macros.test.cu compiles it with nvcc).
 #include <algorithm>
@@ -50,7 +51,11 @@
 #define RELATIVE 2
 #define NO_ERROR 0L
 
-// X11/X.h, X11/Xlib.h
+// X11/X.h, X11/Xlib.h; getopt.h; term.h: the real header where it is found (__has_include is
+// C++17), else its macros as it defines them.
+#if __has_include(<X11/Xlib.h>)
+#include <X11/Xlib.h>
+#else
 #define None 0L
 #define Above 0
 #define Below 1
@@ -63,40 +68,20 @@
 #define Status int
 #define True 1
 #define False 0
-// getopt.h
+#endif
+#if __has_include(<getopt.h>)
+#include <getopt.h>
+#else
 #define no_argument 0
 #define required_argument 1
 #define optional_argument 2
-// term.h
+#endif
+#if __has_include(<term.h>)
+#include <term.h>
+#else
 #define lines (cur_term->type.Numbers[2])
 #define columns (cur_term->type.Numbers[0])
 #define label_width (cur_term->type.Numbers[10])
-
-#if defined(__has_include)
-#if __has_include(<getopt.h>)
-#include <getopt.h>
-#endif
-#if __has_include(<X11/Xlib.h>)
-#undef None
-#undef Above
-#undef Below
-#undef Success
-#undef Always
-#undef Opposite
-#undef Complex
-#undef Convex
-#undef Bool
-#undef Status
-#undef True
-#undef False
-#include <X11/Xlib.h>
-#endif
-#if __has_include(<term.h>)
-#undef lines
-#undef columns
-#undef label_width
-#include <term.h>
-#endif
 #endif
 
 #include <bankcheck/bankcheck.hpp>
